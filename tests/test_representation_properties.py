@@ -160,9 +160,8 @@ def test_unshard_shard_array_roundtrip(case):
         assert _same_bits(y, x)
 
 
-@pytest.mark.xfail(strict=True, reason="bug: unshard of an unreduced sharding turns -0.0 into +0.0 "
-                   "(it sums onto a zero-initialised buffer, so the round trip is not bit for bit)")
 def test_unshard_unreduced_keeps_negative_zero():
+    "Regression: unreduced round trips used to turn -0.0 into +0.0 (partials are now padded with -0.0)."
     s = TensorSharding(Mesh({"x": 2}), ((),), unreduced=("x",), mesh_name="mesh")
     x = np.array([-0.0, 1.0], dtype=np.float32)
     y = unshard(shard_array(x, s), s, x.shape)
