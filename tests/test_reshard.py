@@ -1,0 +1,166 @@
+"Property tests for reshard planning and its simulated execution: no element lost or duplicated, costs against the lower bound."
+import numpy as np
+import pytest
+from hypothesis import given, settings, assume, HealthCheck, strategies as st
+
+from shardnb.mesh import Mesh, AxisRef, ShardingError
+from shardnb.sharding import TensorSharding, shard_array, unshard
+from shardnb.reshard import plan_reshard, CostModel, _merge_run
+from shardnb.simulate import trace
+
+SETTINGS = dict(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+
+
+@st.composite
+def meshes(draw, permuted=None):
+    sizes = draw(st.lists(st.sampled_from([1, 2, 2, 3, 4, 4]), min_size=1, max_size=3))
+    axes = {f"a{i}": s for i, s in enumerate(sizes)}
+    n = int(np.prod(sizes))
+    ids = None
+    if permuted if permuted is not None else draw(st.booleans()):
+        ids = draw(st.permutations(range(n)))
+    return Mesh(axes, ids)
+
+
+def pieces(mesh, split):
+    "The mesh's axis refs, with 4-axes split into two sub-axes where `split` says so."
+    out = []
+    for (name, size), s in zip(mesh.axes, split):
+        if size == 1: continue
+        out += [AxisRef(name, 1, 2), AxisRef(name, 2, 2)] if size == 4 and s else [AxisRef(name)]
+    return out
+
+
+@st.composite
+def shardings(draw, mesh, rank, split, allow_unreduced):
+    refs = pieces(mesh, split)
+    slots = draw(st.lists(st.integers(-2 if allow_unreduced else -1, rank - 1), min_size=len(refs), max_size=len(refs)))
+    order = draw(st.permutations(range(len(refs))))
+    dims = [[] for _ in range(rank)]
+    unreduced = []
+    for k in order:
+        if slots[k] >= 0: dims[slots[k]].append(refs[k])
+        elif slots[k] == -2: unreduced.append(refs[k])
+    unreduced.sort(key=lambda r: r.sort_key(mesh))
+    s = TensorSharding(mesh, [_merge_run(d, mesh) for d in dims], unreduced=_merge_run(unreduced, mesh))
+    try: s.verify()
+    except ShardingError: assume(False)
+    return s
+
+
+@st.composite
+def cases(draw, unreduced=False):
+    mesh = draw(meshes())
+    rank = draw(st.integers(1, 3))
+    shape = tuple(draw(st.lists(st.integers(0, 9), min_size=rank, max_size=rank)))
+    split_a = draw(st.lists(st.booleans(), min_size=3, max_size=3))
+    split_b = split_a if draw(st.booleans()) else draw(st.lists(st.booleans(), min_size=3, max_size=3))
+    src = draw(shardings(mesh, rank, split_a, unreduced))
+    dst = draw(shardings(mesh, rank, split_b, unreduced))
+    if unreduced:   # dst may keep only some of src's unreduced axes
+        keep = [r for r in dst.unreduced if any(r.name == u.name for u in src.unreduced)]
+        dst = TensorSharding(mesh, dst.dims, unreduced=()) if not keep else dst
+        assume(all(r in src.unreduced for r in dst.unreduced))
+    assume(src.dims != dst.dims or src.unreduced != dst.unreduced)
+    return src, dst, shape
+
+
+def data(shape, seed=0):
+    return np.random.default_rng(seed).integers(-50, 50, size=shape).astype(np.float32)
+
+
+def check_exact(plan, x):
+    "Every intermediate state equals `shard_array` of the sharding its step claims, and the last one is `dst`'s."
+    states = trace(plan, shard_array(x, plan.src))
+    for step, state in zip(plan.steps, states[1:]):
+        want = shard_array(x, step.sharding)
+        assert set(state) == set(want)
+        for d in want: np.testing.assert_array_equal(state[d], want[d], err_msg=str(step))
+    np.testing.assert_array_equal(unshard(states[-1], plan.dst, x.shape), x)
+
+
+@settings(**SETTINGS)
+@given(cases())
+def test_plans_move_every_element_exactly(case):
+    src, dst, shape = case
+    x = data(shape)
+    by_time = plan_reshard(src, dst, shape, objective="time")
+    by_bytes = plan_reshard(src, dst, shape, objective="bytes")
+    for plan in (by_time, by_bytes):
+        check_exact(plan, x)
+        assert plan.cost.max_bytes_received >= plan.lower_bound_bytes
+        assert plan.cost.peak_bytes_per_device > 0 or x.size == 0 or not plan.steps
+    assert by_bytes.cost.max_bytes_received == by_bytes.lower_bound_bytes
+    assert by_time.cost.seconds <= by_bytes.cost.seconds + 1e-12
+
+
+@settings(**SETTINGS)
+@given(cases(unreduced=True))
+def test_partial_sums_are_reduced(case):
+    src, dst, shape = case
+    x = data(shape, 1)
+    for objective in ("time", "bytes"):
+        plan = plan_reshard(src, dst, shape, objective=objective)
+        out = plan.run(shard_array(x, src))
+        np.testing.assert_array_equal(unshard(out, dst, shape), x)
+        assert plan.cost.max_bytes_received >= plan.lower_bound_bytes
+
+
+@settings(**SETTINGS)
+@given(st.data())
+def test_across_meshes(d):
+    "Between two meshes over the same devices (a different device order or different axes) the direct exchange is exact."
+    a = d.draw(meshes(permuted=False))
+    b = Mesh(dict(a.axes), d.draw(st.permutations(range(a.size))))
+    rank = d.draw(st.integers(1, 2))
+    shape = tuple(d.draw(st.lists(st.integers(1, 7), min_size=rank, max_size=rank)))
+    src = d.draw(shardings(a, rank, [False] * 3, False))
+    dst = d.draw(shardings(b, rank, [True] * 3, False))
+    plan = plan_reshard(src, dst, shape, objective="bytes")
+    check_exact(plan, data(shape, 2))
+    assert plan.cost.max_bytes_received == plan.lower_bound_bytes
+
+
+def test_the_all_reduce_bound_is_the_ring_traffic():
+    m = Mesh({"x": 4, "y": 2})
+    src, dst = TensorSharding(m, [[], ["y"]], unreduced=["x"]), TensorSharding(m, [[], ["y"]])
+    plan = plan_reshard(src, dst, (16, 16), objective="bytes")
+    local = 16 * 8 * 4
+    assert plan.lower_bound_bytes == 2 * 3 * local // 4
+    assert plan.cost.max_bytes_received == plan.lower_bound_bytes
+
+
+def test_slow_axis_changes_the_plan():
+    "With an outer axis 100x slower, a time-optimal plan avoids moving bytes across it."
+    m = Mesh({"host": 2, "chip": 4})
+    src, dst = TensorSharding(m, [["host", "chip"], []]), TensorSharding(m, [["host"], ["chip"]])
+    fast = plan_reshard(src, dst, (4096, 512))
+    slow = plan_reshard(src, dst, (4096, 512), cost_model=CostModel(axis_beta={"host": 1e9}))
+    for plan in (fast, slow):
+        for step in plan.steps:
+            for s, t, _ in step.transfers:
+                assert m.coords(s)["host"] == m.coords(t)["host"], str(plan)
+    assert slow.cost.seconds >= fast.cost.seconds
+
+
+@pytest.mark.parametrize("src_dims,dst_dims,objective,kinds", [
+    ([["x"], []], [[], []], "time", ["all_gather"]),
+    ([[], []], [["x"], ["y"]], "time", ["all_slice"]),
+    ([["x"], []], [[], ["x"]], "time", ["all_to_all"]),
+    ([["x", "y"], []], [["y", "x"], []], "time", ["collective_permute"]),
+])
+def test_basis_moves(src_dims, dst_dims, objective, kinds):
+    m = Mesh({"x": 2, "y": 2})
+    plan = plan_reshard(TensorSharding(m, src_dims), TensorSharding(m, dst_dims), (8, 8), objective=objective)
+    assert [s.kind for s in plan.steps] == kinds, str(plan)
+
+
+def test_bad_input():
+    m = Mesh({"x": 2})
+    s = TensorSharding(m, [["x"]])
+    with pytest.raises(ShardingError, match="sharding doesn't match tensor rank: 1 != 2"): plan_reshard(s, s, (4, 4))
+    with pytest.raises(ShardingError, match="objective must be one of"): plan_reshard(s, s, (4,), objective="speed")
+    with pytest.raises(ShardingError, match="can't make a value unreduced"):
+        plan_reshard(s, TensorSharding(m, [[]], unreduced=["x"]), (4,))
+    with pytest.raises(ShardingError, match="unknown element type"): plan_reshard(s, s, (4,), dtype="tensor")
+    with pytest.raises(ShardingError, match="src must be a TensorSharding"): plan_reshard("x", s, (4,))
