@@ -1,0 +1,187 @@
+"""Worker functions for tests/test_distributed.py: each runs on one rank of a `launch`ed gloo group.
+
+Many cases run per launch because starting processes is the expensive part. Every rank draws the
+same cases from the same seed, so they agree without talking."""
+from __future__ import annotations
+
+import math
+import os
+import signal
+import time
+from types import SimpleNamespace
+
+import numpy as np
+import torch
+
+from shardnb.mesh import AxisRef, Mesh, ShardingError
+from shardnb.sharding import DimSharding, TensorSharding, shard_array
+from shardnb.distributed import (DistributedReshardError, ShardedTensor, from_dtensor, to_dtensor,
+                                 plan_exchange)
+
+FACTORS = {1: [[1]], 2: [[2]], 4: [[4], [2, 2]], 8: [[8], [2, 4], [4, 2], [2, 2, 2]]}
+
+
+def random_mesh(rng, n: int) -> Mesh:
+    "A mesh of `n` devices: a random factorisation into 1-3 axes, random non-iota ids half the time."
+    sizes = [list(f) for f in FACTORS[n]][rng.integers(len(FACTORS[n]))]
+    names = ["x", "y", "z"][:len(sizes)]
+    ids = rng.permutation(n).tolist() if rng.random() < 0.5 else None
+    return Mesh(list(zip(names, sizes)), ids)
+
+
+def _pieces(rng, name: str, n: int) -> list[AxisRef]:
+    "An axis cut into full-axis or sub-axis pieces."
+    if n == 4 and rng.random() < 0.5: return [AxisRef(name, 1, 2), AxisRef(name, 2, 2)]
+    if n == 8 and rng.random() < 0.5:
+        return [AxisRef(name, 1, 2), AxisRef(name, 2, 4)] if rng.random() < 0.5 else [AxisRef(name, 1, 4), AxisRef(name, 4, 2)]
+    return [AxisRef(name)]
+
+
+def _merge(refs, mesh):
+    out = []
+    for r in refs:
+        if out and out[-1].can_merge(r): out[-1] = out[-1].merge(r, mesh)
+        else: out.append(r)
+    return out
+
+
+def random_sharding(rng, mesh: Mesh, rank: int, unreduced: bool = True) -> TensorSharding:
+    "A valid random sharding of a rank-`rank` tensor on `mesh`: sub-axes, any axis order, maybe unreduced."
+    pieces = [p for name, n in mesh.axes for p in _pieces(rng, name, n)]
+    dims, unred = [[] for _ in range(rank)], []
+    for p in pieces:
+        where = rng.integers(-1, rank + (1 if unreduced else 0))
+        if where < 0: continue
+        if where < rank: dims[where].append(p)
+        elif rng.random() < 0.6: unred.append(p)
+    dims = [_merge([axes[i] for i in rng.permutation(len(axes))], mesh) for axes in dims]
+    unred = _merge(sorted(unred, key=lambda r: r.sort_key(mesh)), mesh)
+    s = TensorSharding(mesh, tuple(DimSharding(tuple(a)) for a in dims), unreduced=tuple(unred))
+    s.verify((1,) * rank)
+    return s
+
+
+def random_cases(seed: int, n: int, world: int):
+    "`n` reproducible (x, src, dst) cases for `world` devices."
+    rng = np.random.default_rng(seed)
+    for _ in range(n):
+        rank = int(rng.integers(1, 4))
+        shape = tuple(int(d) for d in rng.integers(1, 10, size=rank))
+        dtype = [np.float32, np.float32, np.float64, np.int64][rng.integers(4)]
+        x = (rng.standard_normal(shape) * 100).astype(dtype)
+        src_mesh = random_mesh(rng, world)
+        dst_mesh = src_mesh if rng.random() < 0.5 else random_mesh(rng, world)
+        yield x, random_sharding(rng, src_mesh, rank), random_sharding(rng, dst_mesh, rank)
+
+
+def check_random(rank: int, world: int, seed: int, n: int):
+    "Reshard every case and compare with `shard_array(x, dst)` exactly; the list of mismatches (empty when all agree)."
+    bad, stats = [], {"cases": 0, "unreduced": 0, "sub_axes": 0, "uneven": 0, "non_iota": 0, "messages": 0}
+    for i, (x, src, dst) in enumerate(random_cases(seed, n, world)):
+        st = ShardedTensor.from_global(x, src)
+        log = []
+        out = st.reshard(dst, log=log, timeout=20)
+        want = shard_array(x, dst)[out.device]
+        if out.sharding != dst or out.local.dtype != torch.from_numpy(want).dtype or not np.array_equal(out.local.numpy(), want):
+            bad.append((i, str(src), str(dst), x.shape))
+        stats["cases"] += 1
+        stats["unreduced"] += bool(src.unreduced or dst.unreduced)
+        stats["sub_axes"] += any(a.is_sub_axis for a in src.axis_refs() + dst.axis_refs())
+        stats["uneven"] += any(d % s.size_in(src.mesh) for d, s in zip(x.shape, src.dims))
+        stats["non_iota"] += src.mesh.device_ids is not None
+        stats["messages"] += sum(r.messages for r in log)
+    return bad, stats
+
+
+def check_disagreement(rank: int, world: int):
+    "Rank 0 asks for a different target: every rank must raise before data moves, and the group stays usable."
+    mesh = Mesh([("x", world)])
+    x = np.arange(world * 3, dtype=np.float32).reshape(world, 3)
+    st = ShardedTensor.from_global(x, TensorSharding(mesh, (DimSharding(("x",)), DimSharding())))
+    dst = TensorSharding(mesh, (DimSharding(), DimSharding(("x",)) if rank == 0 else DimSharding()))
+    try:
+        st.reshard(dst, timeout=10)
+        msg = None
+    except DistributedReshardError as e:
+        msg = str(e)
+    after = st.reshard(TensorSharding(mesh, (DimSharding(), DimSharding())), timeout=10)
+    return msg, np.array_equal(after.local.numpy(), x)
+
+
+def check_dtensor(rank: int, world: int):
+    "DTensor round trips, and DTensor's redistribute agrees with shardnb's reshard; a list of failures."
+    from torch.distributed.tensor import Replicate, Shard
+    mesh = Mesh([("x", 2), ("y", world // 2)], [0, 2, 1, 3] if world == 4 else None)  # non-iota, ascending along axes
+    x = np.arange(7 * 6, dtype=np.float32).reshape(7, 6)
+    bad = []
+    scrambled = Mesh([("x", 2), ("y", world // 2)], [3, 1, 0, 2] if world == 4 else None)
+    try:
+        to_dtensor(ShardedTensor.from_global(x, TensorSharding(scrambled, (DimSharding(("x",)), DimSharding()))))
+        bad.append(("scrambled ranks accepted",))
+    except ShardingError as e:
+        if "ascending" not in str(e): bad.append(("scrambled", repr(e)))
+    cases = [
+        TensorSharding(mesh, (DimSharding(("x",)), DimSharding(("y",)))),
+        TensorSharding(mesh, (DimSharding(("y",)), DimSharding())),              # 7 over 2: uneven, one axis
+        TensorSharding(mesh, (DimSharding(), DimSharding(("x", "y")))),          # 6 over 4: uneven, two axes -> inexpressible
+        TensorSharding(mesh, (DimSharding(("y",)), DimSharding()), unreduced=(AxisRef("x"),)),
+    ]
+    for s in cases:
+        st = ShardedTensor.from_global(x, s)
+        try:
+            dt = to_dtensor(st)
+        except Exception as e:
+            if "unevenly" not in str(e): bad.append(("to_dtensor", str(s), repr(e)))
+            continue
+        back = from_dtensor(dt)
+        if not back.sharding.equivalent(s, x.shape) or not np.array_equal(back.local.numpy(), shard_array(x, back.sharding)[back.device]):
+            bad.append(("round trip", str(s), str(back.sharding)))
+        full = dt.redistribute(dt.device_mesh, [Replicate(), Replicate()]).to_local().numpy()
+        if not np.array_equal(full, x): bad.append(("redistribute", str(s)))
+    # DTensor redistribute vs shardnb reshard on the same move
+    s0 = TensorSharding(mesh, (DimSharding(("x",)), DimSharding(("y",))))
+    s1 = TensorSharding(mesh, (DimSharding(("y",)), DimSharding(("x",))))
+    a = from_dtensor(to_dtensor(ShardedTensor.from_global(x, s0)).redistribute(placements=[Shard(1), Shard(0)]))
+    b = ShardedTensor.from_global(x, s0).reshard(s1)
+    if not np.array_equal(a.local.numpy(), b.local.numpy()): bad.append(("redistribute vs reshard",))
+    return bad
+
+
+def check_plan_steps(rank: int, world: int):
+    "A two-step plan (duck-typed steps naming the sharding after them) runs step by step and ends exact."
+    mesh = Mesh([("x", 2), ("y", world // 2)])
+    x = np.arange(5 * 9, dtype=np.float64).reshape(5, 9)
+    src = TensorSharding(mesh, (DimSharding(("x",)), DimSharding(("y",))), )
+    mid = TensorSharding(mesh, (DimSharding(), DimSharding(("y",))))
+    dst = TensorSharding(mesh, (DimSharding(("y",)), DimSharding()))
+    plan = SimpleNamespace(steps=[SimpleNamespace(collective="all_gather", sharding=mid),
+                                  SimpleNamespace(collective="all_to_all", sharding=dst)])
+    log = []
+    out = ShardedTensor.from_global(x, src).reshard(dst, plan=plan, log=log)
+    return np.array_equal(out.local.numpy(), shard_array(x, dst)[out.device]), [(r.collective, r.primitive, r.note) for r in log]
+
+
+def suite4(rank: int, world: int, seed: int, n: int):
+    "Everything the 4-process launch checks, in one launch."
+    return dict(random=check_random(rank, world, seed, n), disagree=check_disagreement(rank, world),
+                dtensor=check_dtensor(rank, world), plan=check_plan_steps(rank, world))
+
+
+def killed_rank(rank: int, world: int, victim: int, timeout: float):
+    "Rank `victim` is SIGKILLed just before a reshard; the others report what they raised and how long it took."
+    mesh = Mesh([("x", world)])
+    x = np.ones((world * 64, 64), dtype=np.float32)
+    st = ShardedTensor.from_global(x, TensorSharding(mesh, (DimSharding(("x",)), DimSharding())))
+    st.reshard(TensorSharding(mesh, (DimSharding(), DimSharding(("x",)))), timeout=timeout)  # healthy first
+    if rank == victim: os.kill(os.getpid(), signal.SIGKILL)
+    time.sleep(0.5)
+    t0 = time.monotonic()
+    try:
+        for _ in range(3):
+            st = st.reshard(TensorSharding(mesh, (DimSharding(), DimSharding(("x",)))), timeout=timeout)
+            st = st.reshard(TensorSharding(mesh, (DimSharding(("x",)), DimSharding())), timeout=timeout)
+        return ("no error", time.monotonic() - t0, "")
+    except DistributedReshardError as e:
+        return ("DistributedReshardError", time.monotonic() - t0, str(e))
+    except Exception as e:
+        return (type(e).__name__, time.monotonic() - t0, str(e))
