@@ -27,9 +27,9 @@ if not K.triton_interpreting():  # imported earlier in this session without the 
 assert K.triton_interpreting()
 
 DTYPES = [torch.float32, torch.float16, torch.bfloat16, torch.int8, torch.int32, torch.int64, torch.bool,
-          torch.float64, torch.uint8]
+          torch.float64]  # the seven of the issue, plus numpy's default
 DEVICES = ["cpu"] + (["cuda"] if torch.cuda.is_available() else [])
-HYP = settings(max_examples=30, deadline=None, derandomize=True)
+HYP = settings(max_examples=25, deadline=None, derandomize=True)
 
 
 def sample(shape, dtype, seed=0, device="cpu"):
