@@ -47,8 +47,8 @@ def test_four_processes():
         assert healthy
     for rank, r in enumerate(results):
         assert r["dtensor"] == [], (rank, r["dtensor"])
-        ok, log = r["plan"]
-        assert ok, log
+        ok, log, planned = r["plan"]
+        assert ok, (log, planned)
         assert [c for c, _, _ in log] == ["all_gather", "all_to_all"] and all("fallback" in n for _, _, n in log)
 
 
