@@ -1,0 +1,43 @@
+"""Parse + verify + print throughput of a generated 10,000-op module.
+
+Run: python bench/program.py [n_ops]"""
+import sys, time, random
+from shardnb.program import parse_module, print_module, verify_module
+import shardnb.api  # registers the sdy op verifiers
+
+def generate(n_ops: int, seed: int = 0) -> str:
+    "A JAX-style module: n_ops ops mixing elementwise ops, constants, broadcasts, constraints and dots."
+    r = random.Random(seed)
+    T = "tensor<128x128xf32>"
+    lines = ['module @bench {', '  sdy.mesh @mesh = <["x"=2, "y"=4]>',
+             f'  func.func public @main(%arg0: {T} {{sdy.sharding = #sdy.sharding<@mesh, [{{"x"}}, {{"y"}}]>}}, %arg1: {T}) -> ({T}) {{']
+    vals, n = ["%arg0", "%arg1"], 0
+    shardings = ['<@mesh, [{"x"}, {}]>', '<@mesh, [{}, {"y"}]>', '<@mesh, [{"x", ?}, {?}]>', '<@mesh, [{"y"}, {"x"}]>']
+    while n < n_ops - 1:
+        a, b = r.choice(vals[-20:]), r.choice(vals[-20:])
+        k = r.random(); v = f"%{n}"
+        if k < 0.35: lines.append(f"    {v} = stablehlo.{r.choice(['add', 'multiply', 'subtract', 'maximum'])} {a}, {b} : {T}")
+        elif k < 0.5: lines.append(f"    {v} = stablehlo.{r.choice(['tanh', 'exponential', 'negate'])} {a} : {T}")
+        elif k < 0.6:
+            lines.append(f"    %cst_{n} = stablehlo.constant dense<1.000000e+00> : tensor<f32>"); n += 1
+            lines.append(f"    {v} = stablehlo.broadcast_in_dim %cst_{n - 1}, dims = [] : (tensor<f32>) -> {T}")
+        elif k < 0.8: lines.append(f"    {v} = sdy.sharding_constraint {a} {r.choice(shardings)} : {T}")
+        elif k < 0.9: lines.append(f"    {v} = stablehlo.dot_general {a}, {b}, contracting_dims = [1] x [0], precision = [DEFAULT, DEFAULT] : ({T}, {T}) -> {T}")
+        else: lines.append(f"    {v} = stablehlo.add {a}, {b} {{sdy.sharding = #sdy.sharding_per_value<[{r.choice(shardings)}]>}} : {T} loc(#loc{n % 7})")
+        vals.append(v); n += 1
+    lines += [f"    return {vals[-1]} : {T}", "  }", "}"] + [f'#loc{k} = loc("f.py":{k}:1)' for k in range(7)]
+    return "\n".join(lines) + "\n"
+
+def main(n_ops: int = 10_000, repeats: int = 5):
+    text = generate(n_ops)
+    best = float("inf")
+    for _ in range(repeats):
+        t0 = time.perf_counter()
+        m = parse_module(text); verify_module(m); out = print_module(m)
+        best = min(best, time.perf_counter() - t0)
+    n = sum(1 for _ in m.walk()) + 1
+    assert parse_module(out) == m
+    print(f"{n} ops: parse+verify+print {best * 1e3:.1f} ms (best of {repeats}) = {n / best:,.0f} ops/s")
+
+if __name__ == "__main__":
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else 10_000)
