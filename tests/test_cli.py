@@ -84,6 +84,26 @@ def test_plan():
     data = json.loads(run(*PLAN, "--json").stdout)
     assert {"steps", "cost", "lower_bound_bytes"} <= data.keys()
     assert data["cost"]["max_bytes_received"] >= data["lower_bound_bytes"]
+    assert data["steps"] and all("sharding" in step for step in data["steps"])
+
+
+@pytest.mark.skipif(importlib.util.find_spec("shardnb.reshard") is None or importlib.util.find_spec("shardnb.viz") is None,
+                    reason="shardnb.reshard or shardnb.viz not installed")
+def test_plan_png_and_bad_input(tmp_path):
+    png = tmp_path / "p.png"
+    r = run(*PLAN, "--png", str(png))
+    assert r.returncode == 0 and png.read_bytes()[:4] == b"\x89PNG"
+    r = run("plan", "--mesh", MESH, "--from", '<@mesh, [{"x"}, {"y"}]>', "--to", '<@mesh, [{"y"}]>', "--shape", "16x8")
+    assert r.returncode == 1 and "sharding doesn't match tensor rank: 1 != 2" in r.stderr
+    r = run(*PLAN, "--dtype", "nonsense")
+    assert r.returncode == 1 and r.stderr.startswith("error: ")
+
+
+def test_output_to_a_closed_pipe_is_not_an_error():
+    p = subprocess.Popen([*_command(), "show", "--mesh", '<["x"=256]>', "--sharding", '<@mesh, [{"x"}]>', "--shape", "256"],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    p.stdout.read(10); p.stdout.close()
+    assert p.wait(timeout=60) == 0 and b"Traceback" not in p.stderr.read()
 
 
 @pytest.mark.skipif(importlib.util.find_spec("shardnb.reshard") is not None, reason="shardnb.reshard is installed")
