@@ -1,0 +1,157 @@
+"""shardnb's reshard vs DTensor's redistribute, 8 gloo processes on this machine.
+
+    python bench/distributed.py [--sizes 64 4096] [--reps-small 20] [--reps-large 3]
+
+For each case and size: median wall time of one reshard (barrier before and after, rank 0's clock)
+and the most bytes any rank receives (shardnb: from its log; DTensor: counted from the collectives it
+issues, with the same ring model for all_reduce). DTensor runs with its default planner and, where
+this torch has it, its min-cost planner. Every result is checked equal between the two."""
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+
+import numpy as np
+import torch
+import torch.distributed as dist
+
+from shardnb.distributed import ShardedTensor, from_dtensor, launch, to_dtensor
+from shardnb.mesh import AxisRef, Mesh
+from shardnb.sharding import DimSharding, TensorSharding
+
+
+def _s(mesh, *dims, unreduced=()):
+    return TensorSharding(mesh, tuple(DimSharding(tuple(d)) for d in dims), unreduced=tuple(AxisRef(a) for a in unreduced))
+
+
+def cases(n: int):
+    "(name, global shape, src, dst) for square size `n`."
+    m24 = Mesh([("x", 2), ("y", 4)])
+    m222 = Mesh([("x", 2), ("y", 2), ("z", 2)])
+    return [
+        ("[S0,S1]->[S1,S0] 2x4", (n, n), _s(m24, "x", "y"), _s(m24, "y", "x")),
+        ("[S0,S0,S1]->[S0,S1,S1] 2x2x2", (n, n), _s(m222, "xy", "z"), _s(m222, "x", "yz")),
+        ("[S0,S0,S1]->[S1,S1,S0] 2x2x2", (n, n), _s(m222, "xy", "z"), _s(m222, "z", "xy")),
+        ("uneven [S0,S1]->[S1,S0] 2x4", (n - 1, n + 3), _s(m24, "x", "y"), _s(m24, "y", "x")),
+        ("[S0,R]->[R,R] 2x4 (gather)", (n, n), _s(m24, "xy", ""), _s(m24, "", "")),
+        ("[P,S0]->[R,S0] 2x4 (all_reduce)", (n, n), _s(m24, "y", "", unreduced="x"), _s(m24, "y", "")),
+    ]
+
+
+class _CountComms(torch.utils._python_dispatch.TorchDispatchMode):
+    "Counts the bytes this rank receives through DTensor's functional collectives."
+
+    def __init__(self):
+        super().__init__()
+        self.received, self.calls = 0, []
+
+    def __torch_dispatch__(self, func, types, args=(), kwargs=None):
+        kwargs = kwargs or {}
+        name = func.__name__ if hasattr(func, "__name__") else str(func)
+        pkt = str(func.overloadpacket) if hasattr(func, "overloadpacket") else name
+        if "_c10d_functional" in pkt and "wait_tensor" not in pkt:
+            x = args[0]
+            b = x.numel() * x.element_size() if isinstance(x, torch.Tensor) else 0
+            group = args[-1]
+            n = dist.distributed_c10d._resolve_process_group(group).size() if isinstance(group, str) else 1
+            if "all_gather" in pkt: self.received += b * (n - 1)
+            elif "reduce_scatter" in pkt: self.received += b * (n - 1) // n
+            elif "all_reduce" in pkt: self.received += 2 * b * (n - 1) // n
+            elif "all_to_all" in pkt:
+                out_splits = args[1]
+                row = b // max(1, x.shape[0]) if x.ndim else b
+                me = dist.get_rank(dist.distributed_c10d._resolve_process_group(group))
+                self.received += row * (sum(out_splits) - out_splits[me])
+            if "wrap" not in pkt: self.calls.append(pkt.split(".")[-1])
+        return func(*args, **kwargs)
+
+
+def _timed(fn, reps: int) -> float:
+    "Median seconds of `fn()` over `reps` runs, each between barriers (rank 0's clock)."
+    fn(); dist.barrier()   # warm up: sub-groups, DeviceMesh, caches
+    times = []
+    for _ in range(reps):
+        dist.barrier()
+        t0 = time.perf_counter()
+        fn()
+        dist.barrier()
+        times.append(time.perf_counter() - t0)
+    return statistics.median(times)
+
+
+def _max_over_ranks(v: int) -> int:
+    t = torch.tensor([v], dtype=torch.int64)
+    dist.all_reduce(t, op=dist.ReduceOp.MAX)
+    return int(t)
+
+
+def bench_worker(rank: int, world: int, sizes, reps_small: int, reps_large: int, check: bool = True):
+    import logging
+    from torch.distributed.tensor import _redistribute
+    logging.getLogger("torch.distributed.tensor").setLevel(logging.ERROR)  # its 'sequential all_gather' advice, once per call
+    min_cost = getattr(_redistribute, "use_min_cost_redistribution_plan", None)
+    rows = []
+    for n in sizes:
+        reps = reps_small if n <= 512 else reps_large
+        for name, shape, src, dst in cases(n):
+            x = torch.arange(np.prod(shape), dtype=torch.float32).reshape(shape)
+            st = ShardedTensor.from_global(x, src)
+            log = []
+            ours = st.reshard(dst, log=log)
+            our_bytes = _max_over_ranks(sum(r.received_bytes for r in log))
+            t_ours = _timed(lambda: st.reshard(dst, check=check), reps)
+            dt = to_dtensor(st)
+            target = to_dtensor(ours).placements
+            row = dict(case=name, shape=shape, shardnb_s=t_ours, shardnb_B=our_bytes,
+                       primitive="+".join(sorted({r.primitive for r in log})))
+            for label, ctx in (("default", None), ("min_cost", min_cost)):
+                if label == "min_cost" and ctx is None: continue
+                _redistribute._gen_transform_infos.cache_clear()
+                with (ctx(True) if ctx else _null()):
+                    counter = _CountComms()
+                    with counter:
+                        theirs = dt.redistribute(dt.device_mesh, target)
+                    ok = np.array_equal(from_dtensor(theirs).local.numpy(), ours.local.numpy())
+                    row[f"{label}_ok"] = bool(_max_over_ranks(0 if ok else 1) == 0)
+                    row[f"{label}_B"] = _max_over_ranks(counter.received)
+                    row[f"{label}_calls"] = "+".join(counter.calls)
+                    row[f"{label}_s"] = _timed(lambda: dt.redistribute(dt.device_mesh, target).to_local(), reps)
+            rows.append(row)
+    return rows if rank == 0 else None
+
+
+class _null:
+    def __enter__(self): return self
+    def __exit__(self, *a): return False
+
+
+def _fmt_bytes(b: int) -> str:
+    return f"{b / 2**20:.2f} MiB" if b >= 2**20 else f"{b / 1024:.1f} KiB" if b >= 1024 else f"{b} B"
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--sizes", type=int, nargs="+", default=[64, 4096])
+    ap.add_argument("--reps-small", type=int, default=20)
+    ap.add_argument("--reps-large", type=int, default=3)
+    ap.add_argument("--procs", type=int, default=8)
+    ap.add_argument("--no-check", action="store_true", help="skip shardnb's agreement check (one small all_gather per reshard)")
+    a = ap.parse_args()
+    t0 = time.time()
+    rows = launch(bench_worker, a.procs, a.sizes, a.reps_small, a.reps_large, not a.no_check, timeout=580, collective_timeout=300)[0]
+    print(f"| case | shape | shardnb time | shardnb max recv/rank | DTensor time | DTensor max recv/rank | DTensor min-cost time | min-cost max recv/rank | equal |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    for r in rows:
+        mc = (f"{r['min_cost_s'] * 1e3:.2f} ms | {_fmt_bytes(r['min_cost_B'])}" if "min_cost_s" in r else "- | -")
+        ok = r["default_ok"] and r.get("min_cost_ok", True)
+        print(f"| {r['case']} | {r['shape'][0]}x{r['shape'][1]} | {r['shardnb_s'] * 1e3:.2f} ms | {_fmt_bytes(r['shardnb_B'])} | "
+              f"{r['default_s'] * 1e3:.2f} ms | {_fmt_bytes(r['default_B'])} | {mc} | {ok} |")
+    print("\nDTensor collectives (default planner):")
+    for r in rows:
+        if r["shape"][0] <= 512: print(f"  {r['case']}: {r['default_calls'] or '(none)'} ; min-cost: {r.get('min_cost_calls', '-')} ; shardnb: {r['primitive']}")
+    print(f"\n{a.procs} gloo processes, float32, total {time.time() - t0:.0f} s")
+
+
+if __name__ == "__main__":
+    main()
