@@ -290,6 +290,17 @@ def test_collapse_merges_contiguous_dims():
     assert K._collapse((1, 5), (5, 1), (5, 1), (0, 5)) == [[1, 5, 5, 0], [5, 1, 1, 5]]  # padded size-1 kept
 
 
+@pytest.mark.parametrize("backend", ["torch", "triton"])
+def test_results_are_fresh_buffers(backend):
+    "Every result is a new contiguous tensor, even when the input already has the result's layout."
+    x = sample((4, 6), torch.float32)
+    results = [K.slice_tile(x, (0, 0), (4, 6), backend=backend), K.pack_chunks(x, 0, 1, backend=backend),
+               K.unpack_chunks(x, 0, 1, (4, 6), backend=backend), K.permute_tiled(x, (0, 1), backend=backend),
+               K.assemble(x, K.PieceLayout((4, 6), ((2,), ())), backend=backend)]
+    for out in results:
+        assert out.is_contiguous() and out.untyped_storage().data_ptr() != x.untyped_storage().data_ptr()
+
+
 def test_special_floats_bit_exact():
     x = torch.tensor([0.0, -0.0, float("nan"), -float("inf")]).view(torch.int32)
     x[2] = 0x7FC00123  # a NaN with a payload
