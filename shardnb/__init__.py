@@ -14,3 +14,9 @@ from .interop import (without_sub_axes, from_partition_spec, to_partition_spec, 
                       parse_grid_axes, format_grid_axes, from_grid_axes, to_grid_axes, TensorLayout, from_mindspore_layout,
                       to_mindspore_layout, from_mindspore_strategy, to_mindspore_strategy)
 from .viz import draw_mesh, draw_sharding, draw_device_grid, element_labels
+from .program import (Module, Func, Block, Op, Value, TensorType, OpaqueType, Attr, Builder, parse_module, print_module,
+                      verify_module, ProgramSyntaxError, ProgramError)
+# api registers the sdy ops' verifiers; its `reshard` op builder stays in shardnb.api (shardnb.reshard is the planner).
+from .api import sharding_constraint, sharding_group, data_flow_edge, manual_computation, local_type, verify_program
+from .passes import (add_data_flow_edges, apply_sharding_constraints, constant_splitter, lift_inlined_meshes,
+                     manual_axes_cleanup, sharding_group_import, import_pipeline)
