@@ -1,0 +1,101 @@
+import matplotlib
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt
+import pytest
+from shardnb.program import parse_module
+from shardnb.passes import import_pipeline, add_data_flow_edges
+from shardnb.viz_program import draw_program, draw_pass, short_sharding
+
+PROGRAMS = {
+"plain": '''
+sdy.mesh @mesh = <["x"=2, "y"=2]>
+func.func @main(%arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {?}]>}) -> (tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"y"}]>}) {
+  %c = stablehlo.constant dense<1.000000e+00> : tensor<8x8xf32>
+  %0 = stablehlo.add %arg0, %c : tensor<8x8xf32>
+  %1 = sdy.sharding_constraint %0 <@mesh, [{"y"}, {}]> : tensor<8x8xf32>
+  return %1 : tensor<8x8xf32>
+}''',
+"manual": '''
+sdy.mesh @mesh = <["x"=2, "y"=2]>
+func.func @main(%arg0: tensor<8x8xf32>) -> tensor<8x8xf32> {
+  %0 = sdy.manual_computation(%arg0) in_shardings=[<@mesh, [{"y"}, {}]>] out_shardings=[<@mesh, [{"y"}, {}]>] manual_axes={"y", "x"} (%a: tensor<4x8xf32>) {
+    %1 = stablehlo.add %a, %a : tensor<4x8xf32>
+    sdy.return %1 : tensor<4x8xf32>
+  } : (tensor<8x8xf32>) -> tensor<8x8xf32>
+  return %0 : tensor<8x8xf32>
+}''',
+"while": '''
+sdy.mesh @mesh = <["x"=2]>
+func.func @main(%arg0: tensor<8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}]>}, %arg1: tensor<8xf32>) -> tensor<8xf32> {
+  %0:2 = stablehlo.while(%i = %arg0, %j = %arg1) : tensor<8xf32>, tensor<8xf32>
+   cond {
+    %c = stablehlo.constant dense<true> : tensor<i1>
+    stablehlo.return %c : tensor<i1>
+  } do {
+    %t = stablehlo.add %i, %arg1 : tensor<8xf32>
+    stablehlo.return %t, %j : tensor<8xf32>, tensor<8xf32>
+  }
+  return %0#0 : tensor<8xf32>
+}''',
+"two_funcs": '''
+sdy.mesh @mesh = <["x"=2]>
+func.func @f(%arg0: tensor<8xf32>) -> tensor<8xf32> {
+  return %arg0 : tensor<8xf32>
+}
+func.func @main(%arg0: tensor<8xf32>) -> tensor<8xf32> {
+  %0 = stablehlo.negate %arg0 : tensor<8xf32>
+  return %0 : tensor<8xf32>
+}''',
+}
+
+def n_ops(m): return sum(len(f.body.ops) for f in m.funcs.values())
+def shardings(m):
+    out = [short_sharding(v.sharding) for f in m.funcs.values() for v in f.args if v.sharding is not None]
+    out += [short_sharding(r.sharding) for f in m.funcs.values() for op in f.body.ops for r in op.results if r.sharding is not None]
+    out += ["out: " + short_sharding(s) for f in m.funcs.values() for s in f.result_shardings if s is not None]
+    return out
+
+def check(m):
+    fig = draw_program(m)
+    ax = fig.axes[0]
+    assert len([p for p in ax.patches if p.get_gid() == "op"]) == n_ops(m)
+    assert len([p for p in ax.patches if p.get_gid() == "arg"]) == sum(len(f.args) for f in m.funcs.values())
+    assert sorted(t.get_text() for t in ax.texts if t.get_gid() == "sharding") == sorted(shardings(m))
+    plt.close(fig)
+
+@pytest.mark.parametrize("name", PROGRAMS)
+def test_draw_program(name):
+    check(parse_module(PROGRAMS[name]))
+
+@pytest.mark.parametrize("name", PROGRAMS)
+def test_after_import_pipeline(name):
+    m = parse_module(PROGRAMS[name])
+    try: import_pipeline(m)
+    except ValueError: pytest.skip("pipeline rejects this program")
+    check(m)
+
+def test_short_sharding():
+    m = parse_module(PROGRAMS["plain"])
+    assert short_sharding(m.main.args[0].sharding) == '[{"x"}, {?}]'
+
+def test_func_and_labels():
+    m = parse_module(PROGRAMS["manual"])
+    fig = draw_program(m.main, title="t")
+    texts = [t.get_text() for t in fig.axes[0].texts]
+    assert any("manual_computation" in t and "[2 nested ops]" in t and "manual={\"x\", \"y\"}" not in t for t in texts)
+    assert fig.get_size_inches().tolist() == [8, 4]
+    plt.close(fig)
+
+def test_draw_pass_leaves_input_alone():
+    m = parse_module(PROGRAMS["while"])
+    before = str(m)
+    fig = draw_pass(add_data_flow_edges, m)
+    assert len(fig.axes) == 2 and str(m) == before
+    after_ops = [p for p in fig.axes[1].patches if p.get_gid() == "op"]
+    assert len(after_ops) > n_ops(m)
+    plt.close(fig)
+
+def test_empty_module():
+    fig = draw_program(parse_module('sdy.mesh @mesh = <["x"=2]>'))
+    assert any(t.get_text() == "(empty)" for t in fig.axes[0].texts)
+    plt.close(fig)
