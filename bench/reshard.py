@@ -185,12 +185,12 @@ def cost_shardy_plan(ops, meshes, src, dst, shape, model, itemsz):
 
 
 # ---------------------------------------------------------------------------------------------- main
-def pct(x, q): return float(np.percentile(x, q)) if len(x) else float("nan")
+def pct(x, q): return float(np.percentile(x, q, method="higher")) if len(x) else float("nan")
 
 
 def summary(name, ratios, secs):
     r = np.asarray(ratios)
-    return (f"{name:<26} {len(r):5d}  {np.median(r):6.3f} {pct(r, 90):6.3f} {r.max(initial=np.nan):7.3f} "
+    return (f"{name:<26} {len(r):5d}  {pct(r, 50):6.3f} {pct(r, 90):6.3f} {r.max():7.3f} "
             f"{np.mean(np.isclose(r, 1.0)):7.1%}  {np.median(secs) * 1e6:9.2f} {pct(secs, 90) * 1e6:9.2f}")
 
 
@@ -209,9 +209,9 @@ def main(argv=None):
     if not a.no_shardy:
         try: shardy = Shardy()
         except Exception as e: print(f"shardy unavailable: {e}")
-    res = {k: ([], []) for k in ("shardnb time", "shardnb bytes", "gather+slice", "basis (MLIR)", "shardy")}
+    res = {k: ([], []) for k in ("shardnb time", "shardnb bytes", "gather+slice", "basis (MLIR)", "shardy", "shardy (ragged, padded)")}
     plan_t = {"time": [], "bytes": []}
-    rejected, worse, misses, n_ragged = [], [], [], 0
+    rejected, worse, misses, n_ragged, ragged_worse = [], [], [], 0, 0
     for i, (src, dst, shape) in enumerate(corpus):
         plans = {}
         for obj in ("time", "bytes"):
@@ -235,7 +235,10 @@ def main(argv=None):
         except Exception as e:
             rejected.append((i, f"{src} -> {dst.body()} {shape}", str(e).strip().splitlines()[0][:140])); continue
         res["shardy"][0].append(ratio(b)); res["shardy"][1].append(s)
-        if plans["bytes"].cost.max_bytes_received > b or plans["time"].cost.seconds > s * (1 + 1e-9):
+        if rg:   # shardy's padded collectives don't produce the design's layout exactly: compared apart
+            res["shardy (ragged, padded)"][0].append(ratio(b)); res["shardy (ragged, padded)"][1].append(s)
+            ragged_worse += plans["bytes"].cost.max_bytes_received > b or plans["time"].cost.seconds > s * (1 + 1e-9)
+        elif plans["bytes"].cost.max_bytes_received > b or plans["time"].cost.seconds > s * (1 + 1e-9):
             worse.append((i, src, dst, shape, plans["bytes"].cost.max_bytes_received, b, plans["time"].cost.seconds, s))
     print(f"corpus: {a.cases} cases, seed {a.seed}, meshes up to 4 axes of 1-8 (<= {a.max_devices} devices), f32, dims 1-16")
     print(f"{'planner':<26} {'cases':>5}  {'ratio: median':>6} {'p90':>6} {'max':>7} {'at 1.00':>7}  {'time us: med':>9} {'p90':>9}")
@@ -247,10 +250,12 @@ def main(argv=None):
     print(f"objective='bytes' off the lower bound: {len(misses)} cases")
     for i, src, dst, shape in misses[: a.list]: print(f"   #{i} {src} -> {dst.body()} {shape}")
     if shardy is not None:
-        print(f"shardnb worse than shardy (bytes under 'bytes' or time under 'time'): {len(worse)} of {len(res['shardy'][0])} cases")
+        exact = len(res['shardy'][0]) - n_ragged
+        print(f"shardnb worse than shardy (bytes under 'bytes' or time under 'time'): {len(worse)} of {exact} exactly comparable cases")
         for i, src, dst, shape, b1, b2, t1, t2 in worse[: a.list]:
             print(f"   #{i} {src} -> {dst.body()} {shape}: bytes {b1} vs {b2}, time {t1 * 1e6:.4f} vs {t2 * 1e6:.4f} us")
-        print(f"shardy steps that only work on padded buffers (ragged dims), costed as padded collectives: {n_ragged} cases")
+        print(f"shardy steps that only work on padded buffers (ragged dims), costed as padded collectives: {n_ragged} cases; "
+              f"shardnb worse on {ragged_worse} of them")
         print(f"shardy rejected or can't express: {len(rejected)} cases")
         kinds = {}
         for _, _, e in rejected: kinds[re.sub(r"\d+|\".*?\"|<.*>", "#", e)[:80]] = kinds.get(re.sub(r"\d+|\".*?\"|<.*>", "#", e)[:80], 0) + 1
