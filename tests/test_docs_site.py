@@ -101,3 +101,18 @@ def test_home_page_screenshot(pages, chromium):
     r = _run_chromium(chromium, "--window-size=1280,1600", f"--screenshot={shot}", (SITE / "index.html").as_uri())
     assert r.returncode == 0, r.stderr.decode()[-2000:]
     assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and shot.stat().st_size > 20_000
+
+
+def test_quarto_sidebar_lists_every_chapter_in_reading_order(capsys):
+    import yaml
+    from nbdev.quarto import nbdev_sidebar
+    cfg = yaml.safe_load((ROOT / "nbs" / "_quarto.yml").read_text())
+    assert {"nbdev.yml", "sidebar.yml"} <= set(cfg["metadata-files"])
+    cwd = os.getcwd()
+    try:
+        os.chdir(ROOT)
+        nbdev_sidebar.__wrapped__(path=str(ROOT / "nbs"), printit=True, force=True)
+    finally: os.chdir(cwd)
+    contents = yaml.safe_load(capsys.readouterr().out)["website"]["sidebar"]["contents"]
+    nbs = sorted(p.name for p in (ROOT / "nbs").glob("*.ipynb") if not p.name.startswith(("_", ".")) and p.stem != "index")
+    assert contents == ["index.ipynb", *nbs]
