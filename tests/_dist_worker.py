@@ -8,7 +8,6 @@ import math
 import os
 import signal
 import time
-from types import SimpleNamespace
 
 import numpy as np
 import torch
@@ -77,6 +76,7 @@ def random_cases(seed: int, n: int, world: int):
 def check_random(rank: int, world: int, seed: int, n: int):
     "Reshard every case and compare with `shard_array(x, dst)` exactly; the list of mismatches (empty when all agree)."
     bad, stats = [], {"cases": 0, "unreduced": 0, "sub_axes": 0, "uneven": 0, "non_iota": 0, "messages": 0}
+    ran, fallbacks = set(), set()
     for i, (x, src, dst) in enumerate(random_cases(seed, n, world)):
         st = ShardedTensor.from_global(x, src)
         log = []
@@ -90,6 +90,9 @@ def check_random(rank: int, world: int, seed: int, n: int):
         stats["uneven"] += any(d % s.size_in(src.mesh) for d, s in zip(x.shape, src.dims))
         stats["non_iota"] += src.mesh.device_ids is not None
         stats["messages"] += sum(r.messages for r in log)
+        ran |= {(r.collective, r.primitive) for r in log}
+        fallbacks |= {(r.collective, r.primitive, r.note) for r in log if "fallback" in r.note}
+    stats["ran"], stats["fallbacks"] = sorted(ran), sorted(fallbacks)
     return bad, stats
 
 
@@ -149,36 +152,63 @@ def check_dtensor(rank: int, world: int):
     return bad
 
 
-def check_plan_steps(rank: int, world: int):
-    "A two-step plan (duck-typed steps naming the sharding after them) runs step by step and ends exact."
-    mesh = Mesh([("x", 2), ("y", world // 2)])
+def _s(mesh, *dims, unreduced=()):
+    return TensorSharding(mesh, tuple(DimSharding(tuple(d)) for d in dims), unreduced=tuple(AxisRef(a) for a in unreduced))
+
+
+def known_cases(world: int):
+    "(name, shape, src, dst, expected [(collective, primitive)]) for plans whose steps we know (2x2 meshes, iota and not)."
+    assert world == 4
+    out = []
+    for tag, ids in (("", None), (" non-iota", [3, 0, 2, 1])):
+        m = Mesh([("x", 2), ("y", 2)], ids)
+        out += [
+            ("all_gather" + tag, (8, 6), _s(m, "x", ""), _s(m, "", ""), [("all_gather", "all_gather_into_tensor")]),
+            ("all_gather uneven two steps" + tag, (7, 5), _s(m, "xy", ""), _s(m, "", ""),
+             [("all_gather", "all_gather_into_tensor")] * 2),
+            ("all_to_all" + tag, (8, 6), _s(m, "x", ""), _s(m, "", "x"), [("all_to_all", "all_to_all_single")]),
+            ("all_to_all uneven" + tag, (7, 5), _s(m, "x", ""), _s(m, "", "x"), [("all_to_all", "all_to_all_single")]),
+            ("reduce_scatter" + tag, (8, 6), _s(m, "", "", unreduced="x"), _s(m, "x", ""), [("reduce_scatter", "reduce_scatter_tensor")]),
+            ("reduce_scatter uneven" + tag, (7, 3), _s(m, "", "", unreduced="x"), _s(m, "x", ""), [("reduce_scatter", "reduce_scatter_tensor")]),
+            ("all_reduce" + tag, (8, 6), _s(m, "y", "", unreduced="x"), _s(m, "y", ""), [("all_reduce", "all_reduce")]),
+            ("all_slice" + tag, (5, 9), _s(m, "", ""), _s(m, "x", "y"), [("all_slice", "local")]),
+            ("[S0,S1]->[S1,S0]" + tag, (5, 9), _s(m, "x", "y"), _s(m, "y", "x"), [("collective_permute", "batch_isend_irecv")]),
+        ]
+    return out
+
+
+def check_known_plans(rank: int, world: int):
+    "Plans whose steps we know run on the native primitives, exact; also an explicit plan and plan='exchange'."
+    from shardnb.reshard import plan_reshard
+    res = []
+    for name, shape, src, dst, want in known_cases(world):
+        x = (np.arange(math.prod(shape)) - 7).astype(np.float32).reshape(shape)
+        log = []
+        out = ShardedTensor.from_global(x, src).reshard(dst, log=log)
+        ok = out.sharding == dst and np.array_equal(out.local.numpy(), shard_array(x, dst)[out.device])
+        res.append((name, ok, want, [(r.collective, r.primitive, r.note) for r in log]))
+    m = Mesh([("x", 2), ("y", 2)])
     x = np.arange(5 * 9, dtype=np.float64).reshape(5, 9)
-    src = TensorSharding(mesh, (DimSharding(("x",)), DimSharding(("y",))), )
-    mid = TensorSharding(mesh, (DimSharding(), DimSharding(("y",))))
-    dst = TensorSharding(mesh, (DimSharding(("y",)), DimSharding()))
-    plan = SimpleNamespace(steps=[SimpleNamespace(collective="all_gather", sharding=mid),
-                                  SimpleNamespace(collective="all_to_all", sharding=dst)])
-    log = []
-    out = ShardedTensor.from_global(x, src).reshard(dst, plan=plan, log=log)
-    ok = np.array_equal(out.local.numpy(), shard_array(x, dst)[out.device])
-    planned = []   # the real planner, when this checkout has it
+    src, dst = _s(m, "x", "y"), _s(m, "y", "")
+    plan = plan_reshard(src, dst, x.shape, "float64")
+    for p in (plan, "exchange"):
+        log = []
+        out = ShardedTensor.from_global(x, src).reshard(dst, plan=p, log=log)
+        ok = np.array_equal(out.local.numpy(), shard_array(x, dst)[out.device])
+        want = [(s.kind, "") for s in plan.steps] if p is plan else [("point_to_point", "batch_isend_irecv")]
+        res.append((f"plan={'explicit' if p is plan else p}", ok, want, [(r.collective, r.primitive, r.note) for r in log]))
     try:
-        import shardnb.reshard  # noqa: F401
-    except ImportError:
-        shardnb_reshard = False
-    else:
-        shardnb_reshard = True
-    if shardnb_reshard:
-        for xs, a, b in random_cases(5, 12, world):
-            got = ShardedTensor.from_global(xs, a).reshard(b, plan="planner", log=planned)
-            ok &= np.array_equal(got.local.numpy(), shard_array(xs, b)[got.device])
-    return ok, [(r.collective, r.primitive, r.note) for r in log], sorted({(r.collective, r.primitive) for r in planned})
+        ShardedTensor.from_global(x, src).reshard(_s(m, "", "y"), plan=plan)
+        res.append(("wrong plan accepted", False, [], []))
+    except ShardingError as e:
+        res.append(("wrong plan refused", "not" in str(e), [], []))
+    return res
 
 
 def suite4(rank: int, world: int, seed: int, n: int):
     "Everything the 4-process launch checks, in one launch."
     return dict(random=check_random(rank, world, seed, n), disagree=check_disagreement(rank, world),
-                dtensor=check_dtensor(rank, world), plan=check_plan_steps(rank, world))
+                dtensor=check_dtensor(rank, world), plan=check_known_plans(rank, world))
 
 
 def killed_rank(rank: int, world: int, victim: int, timeout: float):

@@ -47,9 +47,30 @@ def test_four_processes():
         assert healthy
     for rank, r in enumerate(results):
         assert r["dtensor"] == [], (rank, r["dtensor"])
-        ok, log, planned = r["plan"]
-        assert ok, (log, planned)
-        assert [c for c, _, _ in log] == ["all_gather", "all_to_all"] and all("fallback" in n for _, _, n in log)
+        for name, ok, want, log in r["plan"]:
+            assert ok, (rank, name, log)
+            if not want: continue
+            assert [c for c, _, _ in log] == [c for c, _ in want], (rank, name, log)
+            assert all(p == w for (_, p, _), (_, w) in zip(log, want) if w), (rank, name, log)
+            assert not any("fallback" in n for _, _, n in log), (rank, name, log)
+    _check_primitives(stats)
+
+
+NATIVE = {"all_gather_into_tensor", "all_to_all_single", "reduce_scatter_tensor", "all_reduce", "batch_isend_irecv", "local"}
+
+
+def _check_primitives(stats):
+    "Every step ran a primitive fitting its collective; a fallback always says why."
+    fits = {"all_gather": "all_gather_into_tensor", "all_to_all": "all_to_all_single", "reduce_scatter": "reduce_scatter_tensor",
+            "all_reduce": "all_reduce", "collective_permute": "batch_isend_irecv", "point_to_point": "batch_isend_irecv",
+            "all_slice": "local", "add_unreduced": "local"}
+    fallback = {(c, p) for c, p, _ in stats["fallbacks"]}
+    for c, p in stats["ran"]:
+        assert p in NATIVE, (c, p)
+        assert p == fits.get(c) or (c, p) in fallback or (c == "all_slice" and p == "batch_isend_irecv"), (c, p, stats["fallbacks"])
+    for c, p, note in stats["fallbacks"]:
+        assert note.startswith("fallback: ") and len(note) > len("fallback: ") + 10, note
+    return {p for _, p in stats["ran"]}
 
 
 def test_eight_processes():
@@ -57,6 +78,10 @@ def test_eight_processes():
     results = launch(w.check_random, 8, 99, 40, timeout=110, collective_timeout=30)
     _no_mismatch(results)
     assert results[0][1]["cases"] == 40
+    ran = _check_primitives(results[0][1])
+    ran4 = _check_primitives(launch(w.check_random, 4, 1234, 30, timeout=110, collective_timeout=30)[0][1])
+    missing = {"all_gather_into_tensor", "all_to_all_single", "reduce_scatter_tensor", "all_reduce", "batch_isend_irecv"} - (ran | ran4)
+    assert not missing, (missing, ran, ran4)
 
 
 def test_killed_rank_raises_within_timeout():
