@@ -5,7 +5,7 @@ from hypothesis import given, settings, assume, HealthCheck, strategies as st
 
 from shardnb.mesh import Mesh, AxisRef, ShardingError
 from shardnb.sharding import TensorSharding, shard_array, unshard
-from shardnb.reshard import plan_reshard, CostModel, _merge_run
+from shardnb.reshard import plan_reshard, plan_gather_slice, CostModel, _merge_run
 from shardnb.simulate import trace
 
 SETTINGS = dict(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
@@ -109,16 +109,47 @@ def test_partial_sums_are_reduced(case):
 @settings(**SETTINGS)
 @given(st.data())
 def test_across_meshes(d):
-    "Between two meshes over the same devices (a different device order or different axes) the direct exchange is exact."
+    "Between two meshes over the same devices (another device order, or other axes), with partial sums on either side: exact."
     a = d.draw(meshes(permuted=False))
-    b = Mesh(dict(a.axes), d.draw(st.permutations(range(a.size))))
+    if d.draw(st.booleans()):
+        b = Mesh(dict(a.axes), d.draw(st.permutations(range(a.size))))
+    else:   # other axes over the same devices: the axes flattened into one, in a shuffled order
+        b = Mesh({"b": a.size}, d.draw(st.permutations(range(a.size))))
     rank = d.draw(st.integers(1, 2))
     shape = tuple(d.draw(st.lists(st.integers(1, 7), min_size=rank, max_size=rank)))
-    src = d.draw(shardings(a, rank, [False] * 3, False))
-    dst = d.draw(shardings(b, rank, [True] * 3, False))
-    plan = plan_reshard(src, dst, shape, objective="bytes")
-    check_exact(plan, data(shape, 2))
-    assert plan.cost.max_bytes_received == plan.lower_bound_bytes
+    src = d.draw(shardings(a, rank, [False] * 3, True))
+    dst = d.draw(shardings(b, rank, [True] * 3, True))
+    for objective in ("time", "bytes"):
+        plan = plan_reshard(src, dst, shape, objective=objective)
+        x = data(shape, 2)
+        if dst.unreduced:   # partial sums on dst's mesh are new: the plan puts the data on coordinate 0 of them
+            assert plan.steps[-1].kind == "add_unreduced"
+            np.testing.assert_array_equal(unshard(plan.run(shard_array(x, src)), dst, shape), x)
+        else:
+            check_exact(plan, x)
+        assert plan.cost.max_bytes_received >= plan.lower_bound_bytes
+        if objective == "bytes" and not src.unreduced:
+            assert plan.cost.max_bytes_received == plan.lower_bound_bytes
+        if src.unreduced:   # summed on their own mesh before anything crosses
+            kinds = [s.kind for s in plan.steps]
+            assert any(k in ("all_reduce", "reduce_scatter") for k in kinds)
+            first_cross = next((i for i, s in enumerate(plan.steps) if s.sharding.mesh != src.mesh), len(kinds))
+            assert all(not s.sharding.unreduced for s in plan.steps[first_cross:] if s.kind != "add_unreduced")
+
+
+def test_a_mid_plan_switch_of_mesh_moves_the_smallest_shards():
+    "Same axes, another device order: slice first, then move the small shards onto the other mesh (never gather first)."
+    a = Mesh({"x": 2, "y": 4}); b = Mesh({"x": 2, "y": 4}, [5, 3, 7, 0, 6, 1, 2, 4])
+    src, dst = TensorSharding(a, [["x"], [], []]), TensorSharding(b, [[], ["y"], []])
+    shape = (4, 512, 256)
+    plan = plan_reshard(src, dst, shape)
+    check_exact(plan, data(shape, 3))
+    meshes_after = [s.sharding.mesh for s in plan.steps]
+    assert meshes_after[0] == a and meshes_after[-1] == b, str(plan)   # a local slice first, on the source's mesh
+    assert plan.cost.seconds < plan_gather_slice(src, dst, shape).cost.seconds, str(plan)
+    by_bytes = plan_reshard(src, dst, shape, objective="bytes")
+    check_exact(by_bytes, data(shape, 4))
+    assert by_bytes.cost.max_bytes_received == by_bytes.lower_bound_bytes, str(by_bytes)
 
 
 def test_the_all_reduce_bound_is_the_ring_traffic():
