@@ -8,7 +8,7 @@ Docs: https://shardnb.github.io/shardnb/kernels.html.md"""
 __all__ = ['BACKENDS', 'triton_interpreting', 'pick_backend', 'slice_tile', 'chunk_sizes', 'pack_chunks', 'unpack_chunks',
            'PieceLayout', 'assemble', 'permute_tiled']
 
-# %% ../nbs/07_kernels.ipynb #784c2372
+# %% ../nbs/07_kernels.ipynb #7c20c6a7
 import contextlib
 import operator
 import warnings
@@ -19,14 +19,14 @@ from collections.abc import Sequence
 import numpy as np
 import torch
 
-# %% ../nbs/07_kernels.ipynb #9b05e0d4
+# %% ../nbs/07_kernels.ipynb #4d21be1a
 try:  # triton is optional (Linux only); the torch backend works without it
     import triton
     import triton.language as tl
 except ImportError:  # pragma: no cover - exercised only where triton is missing
     triton = tl = None
 
-# %% ../nbs/07_kernels.ipynb #9fcf2f24
+# %% ../nbs/07_kernels.ipynb #91354598
 BACKENDS = ("auto", "triton", "torch")
 
 
@@ -54,7 +54,7 @@ def pick_backend(x: torch.Tensor, backend: str = "auto") -> str:
             f"shardnb.kernels to run on CPU; got a tensor on {x.device}")
     return "triton"
 
-# %% ../nbs/07_kernels.ipynb #94baba9e
+# %% ../nbs/07_kernels.ipynb #e8eae3f8
 def _as_int(value, name: str) -> int:
     "`value` as a Python int, or a `TypeError` naming `name`."
     if isinstance(value, (bool, np.bool_)):
@@ -83,7 +83,7 @@ def _as_dim(dim, ndim: int, name: str = "dim") -> int:
         raise ValueError(f"{name}={d} is out of range for a tensor of rank {ndim}")
     return d % ndim
 
-# %% ../nbs/07_kernels.ipynb #26086c77
+# %% ../nbs/07_kernels.ipynb #d02cc693
 _BITS = {1: torch.int8, 2: torch.int16, 4: torch.int32, 8: torch.int64}
 
 
@@ -100,7 +100,7 @@ def _bits(x: torch.Tensor) -> torch.Tensor:
     "A view of `x` as the integer dtype of the same width, so copies move raw bits."
     return x.view(_BITS[x.element_size()])
 
-# %% ../nbs/07_kernels.ipynb #483eaaaa
+# %% ../nbs/07_kernels.ipynb #d7169c4a
 def _from_numpy(a: np.ndarray) -> torch.Tensor:
     "`a` as a CPU tensor sharing its memory when possible."
     if a.dtype.byteorder == ">" or a.dtype.hasobject:
@@ -126,7 +126,7 @@ def _unwrap(y: torch.Tensor, to_numpy: bool):
     "`y`, converted back to numpy when the input was numpy."
     return y.numpy() if to_numpy else y
 
-# %% ../nbs/07_kernels.ipynb #52d71998
+# %% ../nbs/07_kernels.ipynb #42db1f28
 if triton is not None:
 
     @triton.jit
@@ -175,7 +175,7 @@ if triton is not None:
             tile = tl.load(src_ptr + src_offs, mask=inside)
         tl.store(dst_ptr + dst_offs, tile, mask=inside)
 
-# %% ../nbs/07_kernels.ipynb #cca0a8bf
+# %% ../nbs/07_kernels.ipynb #b6354771
 _MAX_DIMS = 6  # dims the kernel takes; longer loops are split on the host
 _MAX_PROGRAMS = 2**31 - 1  # CUDA's limit on grid axis 0
 _TILE = 4096  # elements per tile: 16 KiB of int32, enough to hide latency, small enough for registers
@@ -221,7 +221,7 @@ def _block_sizes(loop) -> tuple[int, int]:
     block_m = min(_next_pow2(m), max(1, _TILE // block_n))
     return block_m, block_n
 
-# %% ../nbs/07_kernels.ipynb #d0432e4e
+# %% ../nbs/07_kernels.ipynb #5c297e06
 def _launch_copy(src: torch.Tensor, dst: torch.Tensor) -> None:
     "Copy view `src` into the leading corner of view `dst` (same rank and dtype, `src.shape <= dst.shape`) and zero the rest of `dst`."
     if src.ndim != dst.ndim or src.dtype != dst.dtype or any(v > n for v, n in zip(src.shape, dst.shape)):
@@ -253,7 +253,7 @@ def _launch_copy(src: torch.Tensor, dst: torch.Tensor) -> None:
             _bits(src), _bits(dst), *sizes, *src_strides, *dst_strides, *valid,
             BLOCK_M=block_m, BLOCK_N=block_n, PADDED=padded)
 
-# %% ../nbs/07_kernels.ipynb #8d0167cc
+# %% ../nbs/07_kernels.ipynb #3a6499e1
 def _check_slice(x: torch.Tensor, offsets, sizes, pad_to):
     "Validated `(offsets, sizes, out_shape)` for `slice_tile`."
     offsets = _as_ints(offsets, "offsets", x.ndim)
@@ -300,7 +300,7 @@ def slice_tile(x, offsets, sizes, pad_to=None, *, backend: str = "auto"):
     impl = _slice_tile_triton if pick_backend(x, backend) == "triton" else _slice_tile_torch
     return _unwrap(impl(x, offsets, sizes, out_shape), to_numpy)
 
-# %% ../nbs/07_kernels.ipynb #83d81a53
+# %% ../nbs/07_kernels.ipynb #124aefc6
 def chunk_sizes(d: int, parts) -> tuple[int, ...]:
     "The sizes of the chunks that cut a dim of size `d` into `parts` (an int count, or explicit sizes summing to `d`)."
     d = _as_int(d, "d")
@@ -321,7 +321,7 @@ def chunk_sizes(d: int, parts) -> tuple[int, ...]:
         raise ValueError(f"parts must sum to the dim size {d}, got {list(sizes)} (sum {sum(sizes)})")
     return sizes
 
-# %% ../nbs/07_kernels.ipynb #b218a703
+# %% ../nbs/07_kernels.ipynb #a91462ac
 def _runs(sizes: Sequence[int]):
     "`(start, count, size)` for each run of consecutive equal non-zero chunk sizes."
     runs, start = [], 0
@@ -338,7 +338,7 @@ def _chunk_view(t: torch.Tensor, dim: int, start: int, count: int, size: int) ->
     "`count` chunks of `size` along `dim` of `t` from `start`, as a strided view in buffer order `(count, *pre, size, *post)`."
     return t.narrow(dim, start, count * size).unflatten(dim, (count, size)).movedim(dim, 0)
 
-# %% ../nbs/07_kernels.ipynb #aaf144a6
+# %% ../nbs/07_kernels.ipynb #99e927a7
 def _check_chunks(x: torch.Tensor, dim, parts):
     "Validated `(dim, chunk sizes)` for a chunked dim of `x`."
     if x.ndim == 0:
@@ -372,7 +372,7 @@ def pack_chunks(x, dim: int, parts, *, backend: str = "auto"):
     impl = _pack_chunks_triton if pick_backend(x, backend) == "triton" else _pack_chunks_torch
     return _unwrap(impl(x, dim, sizes), to_numpy)
 
-# %% ../nbs/07_kernels.ipynb #c817eed8
+# %% ../nbs/07_kernels.ipynb #b1b9a9ed
 def _check_unpack(buf: torch.Tensor, dim, parts, shape):
     "Validated `(dim, chunk sizes, shape)` for `unpack_chunks`."
     shape = _as_ints(shape, "shape")
@@ -417,7 +417,7 @@ def unpack_chunks(buf, dim: int, parts, shape, *, backend: str = "auto"):
     impl = _unpack_chunks_triton if pick_backend(buf, backend) == "triton" else _unpack_chunks_torch
     return _unwrap(impl(buf, dim, sizes, shape), to_numpy)
 
-# %% ../nbs/07_kernels.ipynb #4b1b5def
+# %% ../nbs/07_kernels.ipynb #dc549517
 @dataclass(frozen=True, slots=True)
 class PieceLayout:
     """Where all-gathered pieces land: `grid[d]` are the axis sizes cutting dim `d` of `shape` (major to minor); `order` is the buffer's axis order.
@@ -462,7 +462,7 @@ class PieceLayout:
         "How many pieces the buffer holds."
         return prod(self.blocks)
 
-# %% ../nbs/07_kernels.ipynb #4fc197c2
+# %% ../nbs/07_kernels.ipynb #869b7bcd
 def _pieces_view(flat: torch.Tensor, layout: PieceLayout) -> torch.Tensor:
     "`flat` (the pieces one after another) as a view shaped `(*axes_of_dim0, s0, *axes_of_dim1, s1, ...)`."
     axis_sizes = [k for g in layout.grid for k in g]
@@ -533,7 +533,7 @@ def assemble(pieces, layout: PieceLayout, *, backend: str = "auto"):
     impl = _assemble_triton if pick_backend(flat, backend) == "triton" else _assemble_torch
     return _unwrap(impl(flat, layout), to_numpy)
 
-# %% ../nbs/07_kernels.ipynb #02396bed
+# %% ../nbs/07_kernels.ipynb #21f82c10
 def _check_perm(x: torch.Tensor, perm) -> tuple[int, ...]:
     "`perm` checked to be a permutation of `x`'s dims (rank <= 6)."
     if x.ndim > 6:
