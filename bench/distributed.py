@@ -1,6 +1,6 @@
 """shardnb's reshard vs DTensor's redistribute, 8 gloo processes on this machine.
 
-    python bench/distributed.py [--sizes 64 4096] [--reps-small 20] [--reps-large 3]
+    python bench/distributed.py [--sizes 64 4096] [--reps-small 20] [--reps-large 5]
 
 For each case and size: median wall time of one reshard (barrier before and after, rank 0's clock)
 and the most bytes any rank receives (shardnb: from its log; DTensor: counted from the collectives it
@@ -104,7 +104,8 @@ def bench_worker(rank: int, world: int, sizes, reps_small: int, reps_large: int,
             dt = to_dtensor(st)
             target = to_dtensor(ours).placements
             row = dict(case=name, shape=shape, shardnb_s=t_ours, shardnb_B=our_bytes,
-                       primitive="+".join(sorted({r.primitive for r in log})))
+                       primitive=" + ".join(f"{r.collective}:{r.primitive}" for r in log) or "(nothing to move)",
+                       fallbacks=[r.note for r in log if "fallback" in r.note])
             for label, ctx in (("default", None), ("min_cost", min_cost)):
                 if label == "min_cost" and ctx is None: continue
                 _redistribute._gen_transform_infos.cache_clear()
@@ -134,7 +135,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--sizes", type=int, nargs="+", default=[64, 4096])
     ap.add_argument("--reps-small", type=int, default=20)
-    ap.add_argument("--reps-large", type=int, default=3)
+    ap.add_argument("--reps-large", type=int, default=5)
     ap.add_argument("--procs", type=int, default=8)
     ap.add_argument("--no-check", action="store_true", help="skip shardnb's agreement check (one small all_gather per reshard)")
     a = ap.parse_args()
@@ -147,9 +148,10 @@ def main():
         ok = r["default_ok"] and r.get("min_cost_ok", True)
         print(f"| {r['case']} | {r['shape'][0]}x{r['shape'][1]} | {r['shardnb_s'] * 1e3:.2f} ms | {_fmt_bytes(r['shardnb_B'])} | "
               f"{r['default_s'] * 1e3:.2f} ms | {_fmt_bytes(r['default_B'])} | {mc} | {ok} |")
-    print("\nDTensor collectives (default planner):")
+    print("\nCollectives per case (shardnb: plan step:primitive that ran it):")
     for r in rows:
-        if r["shape"][0] <= 512: print(f"  {r['case']}: {r['default_calls'] or '(none)'} ; min-cost: {r.get('min_cost_calls', '-')} ; shardnb: {r['primitive']}")
+        print(f"  {r['case']} {r['shape'][0]}x{r['shape'][1]}: DTensor {r['default_calls'] or '(none)'} ; min-cost {r.get('min_cost_calls', '-')} ; "
+              f"shardnb {r['primitive']}" + (f" ; FALLBACKS: {r['fallbacks']}" if r["fallbacks"] else ""))
     print(f"\n{a.procs} gloo processes, float32, total {time.time() - t0:.0f} s")
 
 

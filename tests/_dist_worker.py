@@ -197,6 +197,17 @@ def check_known_plans(rank: int, world: int):
         ok = np.array_equal(out.local.numpy(), shard_array(x, dst)[out.device])
         want = [(s.kind, "") for s in plan.steps] if p is plan else [("point_to_point", "batch_isend_irecv")]
         res.append((f"plan={'explicit' if p is plan else p}", ok, want, [(r.collective, r.primitive, r.note) for r in log]))
+    # a step whose groups can't run the native collective (all_gather over the wrong axis): the planner's transfers run it
+    import dataclasses
+    from shardnb.reshard import ReshardStep
+    a, b = _s(m, "x", ""), _s(m, "", "")
+    good = plan_reshard(a, b, x.shape, "float64")
+    (s,) = good.steps
+    bad = dataclasses.replace(good, steps=(ReshardStep(s.kind, (AxisRef("y"),), s.dims, s.sharding, s.transfers, s.cost),))
+    log = []
+    out = ShardedTensor.from_global(x, a).reshard(b, plan=bad, log=log)
+    res.append(("forced fallback", np.array_equal(out.local.numpy(), x), [("all_gather", "batch_isend_irecv")],
+                [(r.collective, r.primitive, r.note) for r in log]))
     try:
         ShardedTensor.from_global(x, src).reshard(_s(m, "", "y"), plan=plan)
         res.append(("wrong plan accepted", False, [], []))
