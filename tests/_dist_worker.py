@@ -165,7 +165,7 @@ def known_cases(world: int):
         out += [
             ("all_gather" + tag, (8, 6), _s(m, "x", ""), _s(m, "", ""), [("all_gather", "all_gather_into_tensor")]),
             ("all_gather uneven two steps" + tag, (7, 5), _s(m, "xy", ""), _s(m, "", ""),
-             [("all_gather", "all_gather_into_tensor")] * 2),
+             [("all_gather", "all_gather_into_tensor")]),   # the planner's two steps, merged
             ("all_to_all" + tag, (8, 6), _s(m, "x", ""), _s(m, "", "x"), [("all_to_all", "all_to_all_single")]),
             ("all_to_all uneven" + tag, (7, 5), _s(m, "x", ""), _s(m, "", "x"), [("all_to_all", "all_to_all_single")]),
             ("reduce_scatter" + tag, (8, 6), _s(m, "", "", unreduced="x"), _s(m, "x", ""), [("reduce_scatter", "reduce_scatter_tensor")]),
@@ -197,6 +197,12 @@ def check_known_plans(rank: int, world: int):
         ok = np.array_equal(out.local.numpy(), shard_array(x, dst)[out.device])
         want = [(s.kind, "") for s in plan.steps] if p is plan else [("point_to_point", "batch_isend_irecv")]
         res.append((f"plan={'explicit' if p is plan else p}", ok, want, [(r.collective, r.primitive, r.note) for r in log]))
+    # the same two all_gathers, unmerged
+    log = []
+    a, b, x2 = _s(m, "xy", ""), _s(m, "", ""), np.arange(8 * 6, dtype=np.float32).reshape(8, 6)
+    out = ShardedTensor.from_global(x2, a).reshard(b, log=log, fuse=False)
+    res.append(("unfused", np.array_equal(out.local.numpy(), x2), [("all_gather", "all_gather_into_tensor")] * 2,
+                [(r.collective, r.primitive, r.note) for r in log]))
     # a step whose groups can't run the native collective (all_gather over the wrong axis): the planner's transfers run it
     import dataclasses
     from shardnb.reshard import ReshardStep
