@@ -241,3 +241,19 @@ def test_adding_unreduced_axes_is_local(case, d):
         assert plan.steps[-1].kind == "add_unreduced"
         out = plan.run(shard_array(x, src))
         np.testing.assert_array_equal(unshard(out, dst2, shape), x)
+
+
+def test_a_sum_straight_into_the_target_boxes():
+    "The summing exchange: each device fetches its new box once from every other partial class, from any holder."
+    m = Mesh({"a0": 4, "a2": 3, "a3": 4}, list(np.random.default_rng(5).permutation(48)))
+    src = TensorSharding(m, [[]], unreduced=["a0", "a2", "a3"])
+    dst = TensorSharding(m, [[AxisRef("a0", 2, 2), "a3", "a2"]])
+    plan = plan_reshard(src, dst, (9,), objective="bytes")
+    sums = [s for s in plan.steps if s.kind == "point_to_point" and s.transfers.reduce]
+    assert sums, str(plan)
+    for s in sums:   # every transfer carries the receiver's whole new box
+        new = s.sharding.devices_indices_map((9,))
+        assert all(box == new[d] for _, d, box in s.transfers)
+    x = data((9,), 6)
+    np.testing.assert_array_equal(unshard(plan.run(shard_array(x, src)), dst, (9,)), x)
+    assert plan.cost.max_bytes_received >= plan.lower_bound_bytes
