@@ -208,18 +208,21 @@ class Module:
     def __repr__(self): return f"<Module {self.name or ''} meshes={list(self.meshes)} funcs={list(self.funcs)}>"
 
 # %% ../nbs/08_program.ipynb #658ba17f
-_TOKEN = re.compile(r'''(?:[ \t\r]+|//[^\n]*)*(?:
- (?P<nl>\n)
-|(?P<val>%[\w$.\-]+(?:\#\d+)?)
-|(?P<blk>\^[\w$.\-]+)
-|(?P<sym>@(?:[\w$.\-]+|"(?:[^"\\\n]|\\.)*"))
-|(?P<hash>\#[\w$.\-]+)
-|(?P<bang>![\w$.\-]+)
-|(?P<str>"(?:[^"\\\n]|\\.)*")
-|(?P<num>-?(?:0x[0-9a-fA-F]+|\d+(?:\.\d*)?(?:[eE][+-]?\d+)?))
-|(?P<id>[A-Za-z_][\w$.]*)
+# Alternatives in order of frequency (punctuation, names, SSA values first), with possessive
+# quantifiers: Python's regex engine tries them one by one, and this halves the scan of a big module.
+# A `-` is punctuation unless it starts `->` or a number.
+_TOKEN = re.compile(r'''(?:[ \t\r]++|//[^\n]*+)*+(?:
+ (?P<p>[()\[\]{}<>,=:*?+|]|-(?![>\d]))
+|(?P<id>[A-Za-z_][\w$.]*+)
+|(?P<val>%[\w$.\-]++(?:\#\d+)?)
+|(?P<nl>\n)
 |(?P<arrow>->)
-|(?P<p>[()\[\]{}<>,=:*?+\-|])
+|(?P<num>-?(?:0x[0-9a-fA-F]++|\d++(?:\.\d*+)?(?:[eE][+-]?\d++)?))
+|(?P<blk>\^[\w$.\-]++)
+|(?P<sym>@(?:[\w$.\-]++|"(?:[^"\\\n]|\\.)*+"))
+|(?P<hash>\#[\w$.\-]++)
+|(?P<bang>![\w$.\-]++)
+|(?P<str>"(?:[^"\\\n]|\\.)*+")
 |(?P<bad>.)
 |(?P<end>\Z))
 ''', re.X | re.S)
