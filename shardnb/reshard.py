@@ -210,16 +210,22 @@ def _reductions(a: _Layout, b: _Layout, devices: np.ndarray, group: np.ndarray) 
 # %% ../nbs/05_reshard.ipynb #cad39e7c
 @dataclass(frozen=True, slots=True)
 class StepCost:
-    "What one step costs: per-device bytes received and sent, the busiest device's messages, and the modelled seconds."
+    """What one step costs: per-device bytes received and sent, the busiest device's messages, the modelled seconds,
+    and per-device peak bytes held during the step (the buffer before it plus the buffer after it)."""
     bytes_received: np.ndarray
     bytes_sent: np.ndarray
     messages: int
     seconds: float
+    peak_bytes: np.ndarray | None = None
 
     @property
     def max_bytes_received(self) -> int: return int(self.bytes_received.max(initial=0))
     @property
     def total_bytes(self) -> int: return int(self.bytes_received.sum())
+
+def _held(lay: _Layout, itemsz: int) -> np.ndarray:
+    "Bytes of each device's local (padded) buffer under a layout; 0 for devices outside its mesh."
+    return math.prod(lay.local_shape) * lay.present.astype(np.int64) * itemsz
 
 def _step_cost(t: Transfers, devices: np.ndarray, itemsz: int, beta: np.ndarray, alpha: float) -> StepCost:
     n = len(devices)
@@ -418,8 +424,15 @@ class ReshardPlan:
     def __str__(self):
         lines = [f"reshard {self.shape}x{self.dtype}: {self.src.body()} -> {self.dst.body()}"]
         lines += [f"  {i}. {s}" for i, s in enumerate(self.steps, 1)] or ["  (nothing to move)"]
-        lines.append(f"  cost: {self.cost}; lower bound {self.lower_bound_bytes} B")
+        lines.append(f"  cost: {self.cost} (the larger of source and target shard: {self.local_bytes} B); "
+                     f"lower bound {self.lower_bound_bytes} B")
         return "\n".join(lines)
+
+    @property
+    def local_bytes(self) -> int:
+        "The larger of one device's source and target shard, in bytes: what a plan's peak memory is measured against."
+        n = itemsize(self.dtype)
+        return max(math.prod(self.src.local_shape(self.shape)), math.prod(self.dst.local_shape(self.shape))) * n
 
     def run(self, shards: dict) -> dict:
         "Execute the plan on simulated devices (`shardnb.simulate`): each device's local array after the last step."
@@ -495,8 +508,9 @@ class _Planner:
             t = _reduce_exchange(la, lb, self.devices, self.coords(atoms, m), self.coords(unreduced, m))
         else: t = _transfers(la, lb, self.devices, group, self.coords(unreduced, m), self.beta)
         if t is None: return None
-        cost = _step_cost(t, self.devices, self.itemsz, self.beta, self.model.alpha)
-        return ReshardStep(kind, _merge_run(atoms, m), dims, b, t, cost)
+        c = _step_cost(t, self.devices, self.itemsz, self.beta, self.model.alpha)
+        peak = _held(la, self.itemsz) + _held(lb, self.itemsz)
+        return ReshardStep(kind, _merge_run(atoms, m), dims, b, t, StepCost(c.bytes_received, c.bytes_sent, c.messages, c.seconds, peak))
 
     def weight(self, step: ReshardStep) -> tuple:
         c = step.cost
@@ -661,8 +675,10 @@ def plan_reshard(src: TensorSharding, dst: TensorSharding, shape, dtype="f32", *
     if added:   # new partial sums are local: plan to dst without them, then keep the data on coordinate 0 of the new axes
         dst0 = TensorSharding(dst.mesh, dst.dims, dst.replicated, [r for r in dst.unreduced if r not in added], dst.mesh_name)
         base = plan_reshard(src, dst0, shape, dtype, objective=objective, cost_model=model, max_states=max_states, planner=planner)
-        z = np.zeros(len(set(src.mesh.device_set) | set(dst.mesh.device_set)), np.int64)
-        step = ReshardStep("add_unreduced", _merge_run(added, dst.mesh), (), dst, _no_transfers(len(shape)), StepCost(z, z, 0, 0.0))
+        devs = tuple(sorted(int(d) for d in dst.mesh.device_set))
+        z = np.zeros(len(devs), np.int64)
+        peak = _held(_layout_cached(dst0, shape, devs), itemsz) + _held(_layout_cached(dst, shape, devs), itemsz)
+        step = ReshardStep("add_unreduced", _merge_run(added, dst.mesh), (), dst, _no_transfers(len(shape)), StepCost(z, z, 0, 0.0, peak))
         c = base.cost
         return ReshardPlan(src, dst, shape, base.dtype, base.steps + (step,),
                            PlanCost(c.max_bytes_received, c.total_bytes, c.num_steps + 1, c.peak_bytes_per_device, c.seconds),
@@ -713,7 +729,7 @@ def _total_weight(p: _Planner, steps) -> tuple:
 
 def _plan_cost(p: _Planner, steps) -> PlanCost:
     recv = sum((s.cost.bytes_received for s in steps), np.zeros(len(p.devices), np.int64))
-    held = lambda lay: math.prod(lay.local_shape) * lay.present * p.itemsz   # local buffer bytes per device
+    held = lambda lay: _held(lay, p.itemsz)   # local buffer bytes per device
     prev = held(p.layout(p.src))
     peak = int(prev.max(initial=0))
     for s in steps:

@@ -90,6 +90,14 @@ def test_plans_move_every_element_exactly(case):
         check_exact(plan, x)
         assert plan.cost.max_bytes_received >= plan.lower_bound_bytes
         assert plan.cost.peak_bytes_per_device > 0 or x.size == 0 or not plan.steps
+        before = plan.src
+        for step in plan.steps:   # each step's peak: its buffer before plus its buffer after, on every device
+            want = (np.prod(before.local_shape(shape)) + np.prod(step.sharding.local_shape(shape))) * 4
+            assert step.cost.peak_bytes is not None and set(step.cost.peak_bytes.tolist()) == {want}, str(step)
+            assert want <= plan.cost.peak_bytes_per_device
+            before = step.sharding
+        assert plan.local_bytes == max(np.prod(src.local_shape(shape)), np.prod(dst.local_shape(shape))) * 4
+        assert f"larger of source and target shard: {plan.local_bytes} B" in str(plan)
     assert by_bytes.cost.max_bytes_received == by_bytes.lower_bound_bytes
     assert by_time.cost.seconds <= by_bytes.cost.seconds + 1e-12
 
