@@ -385,11 +385,12 @@ def _moves(st: _State, target: _State, all_atoms: list[AxisRef], mesh: Mesh):
     for run in {tuple(extra), *((a,) for a in extra)} if extra else ():
         left = tuple(a for a in st.unreduced if a not in run)
         yield _Move("all_reduce", run, (), _State(dims, left))
-        yield _Move("point_to_point", run, (), _State(target.dims, left))   # sum straight into the target's boxes
         for i, d in enumerate(dims):
             yield _Move("reduce_scatter", run, (i,), _State(_with_dim(dims, i, d + run), left))
             for a in unused:   # scatter finer than the target, over axes it is replicated on: less to sum per device
                 if a not in run and not any(a in t for t in target.dims) and a not in target.unreduced: yield _Move("reduce_scatter", run, (i,), _State(_with_dim(dims, i, d + run + (a,)), left))
+        # sum straight into the target's boxes; last, so that a named collective of the same cost comes first
+        yield _Move("point_to_point", run, (), _State(target.dims, left))
 
 # %% ../nbs/05_reshard.ipynb #82356db6
 @dataclass(frozen=True, eq=False)
