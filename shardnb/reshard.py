@@ -7,7 +7,7 @@ Docs: https://shardnb.github.io/shardnb/reshard.html.md"""
 # %% ../nbs/05_reshard.ipynb #d5bef87f
 from __future__ import annotations
 import heapq, math, re
-from functools import lru_cache
+from functools import lru_cache, cached_property
 from dataclasses import dataclass, field
 from itertools import count
 import numpy as np
@@ -83,7 +83,7 @@ class _Layout:
     box_id: np.ndarray    # equal non-empty boxes share an id; -1 for empty or absent
     local_shape: tuple
 
-    @property
+    @cached_property
     def sizes(self) -> np.ndarray: return np.prod(np.maximum(self.hi - self.lo, 0), axis=1)
 
 @lru_cache(maxsize=1024)
@@ -143,13 +143,19 @@ def _no_transfers(rank: int, reduce=False) -> Transfers:
 
 def _pairs(group: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     "Every (d, e) pair of device positions in the same group (including d == e), without an n x n matrix when groups are equal-sized."
+    return _pairs_cached(group.astype(np.int64).tobytes())
+
+@lru_cache(maxsize=1024)
+def _pairs_cached(key: bytes) -> tuple[np.ndarray, np.ndarray]:
+    group = np.frombuffer(key, np.int64)
     n = len(group)
     order = np.argsort(group, kind="stable")
     counts = np.unique(group, return_counts=True)[1]
     if counts.min(initial=0) == counts.max(initial=0) and n:
         g = int(counts[0]); blk = order.reshape(-1, g)
-        return np.repeat(blk, g, axis=1).reshape(-1), np.tile(blk, (1, g)).reshape(-1)
-    d, e = np.nonzero(group[:, None] == group[None, :])
+        d, e = np.repeat(blk, g, axis=1).reshape(-1), np.tile(blk, (1, g)).reshape(-1)
+    else: d, e = np.nonzero(group[:, None] == group[None, :])
+    d.flags.writeable = e.flags.writeable = False   # shared through the cache
     return d, e
 
 def _transfers(a: _Layout, b: _Layout, devices: np.ndarray, group: np.ndarray, klass: np.ndarray,
@@ -457,9 +463,13 @@ class _Planner:
         self.devkey = tuple(int(d) for d in self.devices)
         self.beta = _link_beta(self.model, self.src.mesh, self.devkey)
         self.beta_max = float(self.beta.max(initial=self.model.beta))
-        self._coords, self._need, self._steps = {}, {}, {}
+        self._coords, self._need, self._steps, self._layouts = {}, {}, {}, {}
 
-    def layout(self, s: TensorSharding) -> _Layout: return _layout_cached(s, self.shape, self.devkey)
+    def layout(self, s: TensorSharding) -> _Layout:
+        "`s`'s layout over this planner's devices (memoised per planner, then per process)."
+        out = self._layouts.get(s)
+        if out is None: out = self._layouts[s] = _layout_cached(s, self.shape, self.devkey)
+        return out
 
     def coords(self, atoms, mesh: Mesh | None = None) -> np.ndarray:
         "Each device's mixed-radix coordinate over `atoms` of `mesh` (the source's by default; 0 for devices outside it)."

@@ -7,7 +7,7 @@ Docs: https://shardnb.github.io/shardnb/sharding.html.md"""
 # %% ../nbs/01_sharding.ipynb #5497c627
 from __future__ import annotations
 import math, re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from itertools import combinations
 import numpy as np
@@ -72,6 +72,7 @@ class TensorSharding:
     replicated: tuple[AxisRef, ...] = ()
     unreduced: tuple[AxisRef, ...] = ()
     mesh_name: str | None = None
+    _hash: int | None = field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self):
         if self.mesh is not None and not isinstance(self.mesh, Mesh):
@@ -90,6 +91,14 @@ class TensorSharding:
         return "<" + ", ".join(parts) + ">"
 
     def __str__(self): return "#sdy.sharding" + self.body()
+
+    def __hash__(self):   # computed once: planners key their caches by sharding
+        if self._hash is None:
+            object.__setattr__(self, "_hash", hash((self.mesh, self.dims, self.replicated, self.unreduced, self.mesh_name)))
+        return self._hash
+
+    def __reduce__(self):   # a string's hash differs between processes: never pickle the cached one
+        return (TensorSharding, (self.mesh, self.dims, self.replicated, self.unreduced, self.mesh_name))
 
     @property
     def rank(self) -> int: "The tensor rank this sharding is for."; return len(self.dims)
