@@ -257,7 +257,7 @@ class PlanCost:
     seconds: float
 
     def __str__(self):
-        return (f"max received {self.max_bytes_received} B, total {self.total_bytes} B, {self.num_steps} steps, "
+        return (f"max received {self.max_bytes_received} B, total {self.total_bytes} B, {self.num_steps} step{'s' if self.num_steps != 1 else ''}, "
                 f"peak {self.peak_bytes_per_device} B/device, {self.seconds * 1e6:.2f} us")
 
 # %% ../nbs/05_reshard.ipynb #2af2163c
