@@ -175,16 +175,8 @@ def located(path: str, err) -> str:
 
 # %% ../nbs/16_cli.ipynb #92bd6d69
 def check_errors(program, text: str) -> list:
-    "Every error in module `text`, using the program chapter's `check_module`, else `parse_module` + `verify`."
-    if hasattr(program, "check_module"): return list(program.check_module(text))
-    if not hasattr(program, "parse_module"):
-        raise CommandError("shardnb check: not available yet (shardnb.program has no module checker)", code=3)
-    try:
-        module = program.parse_module(text)
-        if hasattr(program, "verify_module"): program.verify_module(module)
-        elif hasattr(module, "verify"): module.verify()
-    except ValueError as e: return [e]
-    return []
+    "Every error in module `text`, from the program chapter's `check_module`."
+    return list(program.check_module(text))
 
 # %% ../nbs/16_cli.ipynb #61efad76
 def _save(fig, path):

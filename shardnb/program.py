@@ -15,7 +15,7 @@ from .syntax import ShardingSyntaxError, parse_mesh, parse_sharding, parse_shard
 # %% auto #0
 __all__ = ['DIRECTIONS', 'VERIFIERS', 'ProgramSyntaxError', 'ProgramError', 'TensorType', 'OpaqueType', 'parse_type', 'Value',
            'Block', 'Op', 'Attr', 'Func', 'Module', 'parse_module', 'print_module', 'describe', 'check_sharding',
-           'verify_module', 'Builder']
+           'module_errors', 'verify_module', 'check_module', 'Builder']
 
 # %% ../nbs/08_program.ipynb #beda30a3
 class ProgramSyntaxError(ShardingSyntaxError):
@@ -99,9 +99,10 @@ class Op:
 
     Attribute values are Python values shardnb understands (`TensorSharding`, a tuple of them, `int`,
     `str` for a symbol, `tuple` of axis names) or `Attr` holding opaque MLIR text."""
-    __slots__ = ("name", "operands", "results", "attrs", "regions", "block", "form")
+    __slots__ = ("name", "operands", "results", "attrs", "regions", "block", "form", "pos")
     def __init__(self, name, operands=(), result_types=(), attrs=None, regions=(), form=None):
         self.name, self.attrs, self.block, self.form = name, dict(attrs or {}), None, form
+        self.pos: int | None = None   # offset in the text it was parsed from (for located errors)
         self.operands: list[Value] = []
         for v in operands: self._add_operand(v)
         self.results = [Value(t, None, self, i) for i, t in enumerate(result_types)]
@@ -160,6 +161,7 @@ class Func:
         self.result_attrs = [dict() for _ in result_types]
         self.attrs: dict = {}
         self.is_declaration = False
+        self.pos: int | None = None   # offset in the text it was parsed from
     @property
     def args(self) -> list[Value]: "The arguments (block arguments of the body)."; return self.body.args
     def walk(self):
@@ -455,6 +457,7 @@ class _Parser(_Parser):
         k = 0
         for dname, n, dat in defs:
             self.define(scope, dname, op.results[k:k + n], dat); k += n
+        op.pos = self.S[defs[0][2] if defs else at]
         block.append(op)
         sh = op.attrs.pop("sdy.sharding", None)
         if sh is not None:
@@ -699,6 +702,7 @@ class _Parser(_Parser):
         if self.K[self.i] != "sym": self.fail(f"expected the function name, found {self.found()}")
         name = self.T[self.i][1:].strip('"'); self.i += 1
         f = Func(name, visibility=vis)
+        f.pos = self.S[at]
         scope = [{}]
         if self.T[self.i] != "(": self.fail(f"expected '(' and the arguments of @{name}, found {self.found()}")
         if self.K[self.i + 1] == "val" or self.T[self.i + 1] == ")":
@@ -1032,31 +1036,61 @@ def check_sharding(m: Module, s: TensorSharding, type, what: str) -> None:
     try: s.verify(type.shape if isinstance(type, TensorType) else None)
     except ShardingError as e: raise ProgramError(f"{what}: {e}") from None
 
-def verify_module(m: Module) -> Module:
-    "Check every value's sharding, every `return` and `call`, and each op's registered invariants; returns `m`."
-    for f in m.funcs.values():
-        f.body.parent = f
-        for v in f.args:
-            if v.sharding is not None: check_sharding(m, v.sharding, v.type, describe(v))
-        for k, (t, s) in enumerate(zip(f.result_types, f.result_shardings)):
-            if s is not None: check_sharding(m, s, t, f"result {k} of @{f.name}")
-        if f.is_declaration: continue
+def module_errors(m: Module) -> list[ProgramError]:
+    """Every invariant `m` breaks: each value's sharding, every `return` and `call`, each op's registered
+    verifier. Each error's `where` is the op or function it is about."""
+    errors = []
+    def check(where, fn, *args):
+        try: fn(*args)
+        except ShardingError as e:   # a ProgramError, or a sharding's own error
+            e = e if isinstance(e, ProgramError) else ProgramError(str(e))
+            e.where = where; errors.append(e)
+    def returns(f):
         ret = f.return_op
         if ret is None: raise ProgramError(f"@{f.name}: the body must end with func.return")
         if [v.type for v in ret.operands] != list(f.result_types):
             raise ProgramError(f"@{f.name}: func.return types ({', '.join(str(v.type) for v in ret.operands)}) "
                                f"don't match the function's result types ({', '.join(map(str, f.result_types))})")
+    def call(op):
+        g = m.funcs.get(op.attrs.get("callee"))
+        if g is None: raise ProgramError(f"func.call: unknown function @{op.attrs.get('callee')}")
+        if [v.type for v in op.operands] != [v.type for v in g.args] or [r.type for r in op.results] != list(g.result_types):
+            raise ProgramError(f"func.call: types don't match the signature of @{g.name}")
+    for f in m.funcs.values():
+        f.body.parent = f
+        for v in f.args:
+            if v.sharding is not None: check(f, check_sharding, m, v.sharding, v.type, describe(v))
+        for k, (t, s) in enumerate(zip(f.result_types, f.result_shardings)):
+            if s is not None: check(f, check_sharding, m, s, t, f"result {k} of @{f.name}")
+        if f.is_declaration: continue
+        check(f.return_op or f, returns, f)
         for op in f.walk():
             for r in op.results:
-                if r.sharding is not None: check_sharding(m, r.sharding, r.type, describe(r))
-            if op.name == "func.call":
-                g = m.funcs.get(op.attrs.get("callee"))
-                if g is None: raise ProgramError(f"func.call: unknown function @{op.attrs.get('callee')}")
-                if [v.type for v in op.operands] != [v.type for v in g.args] or [r.type for r in op.results] != list(g.result_types):
-                    raise ProgramError(f"func.call: types don't match the signature of @{g.name}")
+                if r.sharding is not None: check(op, check_sharding, m, r.sharding, r.type, describe(r))
+            if op.name == "func.call": check(op, call, op)
             chk = VERIFIERS.get(op.name)
-            if chk is not None: chk(m, op)
+            if chk is not None: check(op, chk, m, op)
+    return errors
+
+def verify_module(m: Module) -> Module:
+    "Check every value's sharding, every `return` and `call`, and each op's registered invariants; returns `m` or raises the first error."
+    errors = module_errors(m)
+    if errors: raise errors[0]
     return m
+
+# %% ../nbs/08_program.ipynb #55f62b91
+def check_module(text: str) -> list[ValueError]:
+    "Every error in module `text`: its syntax error, or each invariant it breaks, located at its op or function."
+    try: m = parse_module(text)
+    except ProgramSyntaxError as e: return [e]
+    out = []
+    for e in module_errors(m):
+        pos = getattr(getattr(e, "where", None), "pos", None)
+        if pos is not None:
+            loc = ShardingSyntaxError(str(e), text, pos)   # its line, column and caret arithmetic
+            e = ProgramError(str(loc)); e.message, e.line, e.column, e.caret = loc.message, loc.line, loc.column, loc.caret
+        out.append(e)
+    return out
 
 # %% ../nbs/08_program.ipynb #e166d28e
 _UNARY = ("negate", "abs", "exponential", "log", "tanh", "sine", "cosine", "sqrt", "rsqrt")

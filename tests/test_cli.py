@@ -117,14 +117,6 @@ def test_check_missing_file(tmp_path):
     assert r.returncode in (1, 3) and r.stderr.startswith("error: ")
 
 
-@pytest.mark.skipif(importlib.util.find_spec("shardnb.program") is not None, reason="shardnb.program is installed")
-def test_check_not_available_yet(tmp_path):
-    f = tmp_path / "m.mlir"
-    f.write_text('sdy.mesh @mesh = <["x"=2]>\n')
-    r = run("check", str(f))
-    assert r.returncode == 3 and "not available yet" in r.stderr
-
-
 @pytest.mark.skipif(importlib.util.find_spec("shardnb.program") is None, reason="shardnb.program not installed")
 def test_check_reports_line_and_column(tmp_path):
     good, bad = tmp_path / "good.mlir", tmp_path / "bad.mlir"
@@ -133,3 +125,17 @@ def test_check_reports_line_and_column(tmp_path):
     assert run("check", str(good)).returncode == 0
     r = run("check", str(bad))
     assert r.returncode == 1 and f"{bad}:2:" in r.stderr
+
+
+@pytest.mark.skipif(importlib.util.find_spec("shardnb.program") is None, reason="shardnb.program not installed")
+def test_check_reports_every_error_at_its_op(tmp_path):
+    bad = tmp_path / "two.mlir"
+    bad.write_text('sdy.mesh @m = <["x"=2]>\n'
+                   'func.func @main(%a: tensor<4x4xf32>) -> tensor<4x4xf32> {\n'
+                   '  %0 = stablehlo.negate %a {sdy.sharding = #sdy.sharding_per_value<[<@m, [{"x"}]>]>} : tensor<4x4xf32>\n'
+                   '  %1 = stablehlo.negate %0 {sdy.sharding = #sdy.sharding_per_value<[<@m, [{"y"}, {}]>]>} : tensor<4x4xf32>\n'
+                   '  return %1 : tensor<4x4xf32>\n}\n')
+    r = run("check", str(bad))
+    assert r.returncode == 1
+    assert f"{bad}:3:3: result 0 of stablehlo.negate (%0): sharding doesn't match tensor rank: 1 != 2" in r.stderr
+    assert f'{bad}:4:3: result 0 of stablehlo.negate (%1): unknown axis name: "y"' in r.stderr
