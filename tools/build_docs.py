@@ -319,7 +319,7 @@ def translate_all(cache: Path, order: list[Path]) -> list[dict]:
         stem = site.pages[p.name]
         if stem == "index":  # the sidebar: every chapter, in reading order
             toc = "\n".join(site.pages[q.name] for q in procs if site.pages[q.name] != "index")
-            nb["cells"].append(_md_cell(f"```{{toctree}}\n:hidden:\n:maxdepth: 1\n\n{toc}\n```"))
+            nb["cells"].append({**_md_cell(f"```{{toctree}}\n:hidden:\n:maxdepth: 1\n\n{toc}\n```"), "id": "index-toctree"})
         (SRC / f"{stem}.ipynb").write_text(json.dumps(nb, indent=1))
         pages.append({"page": f"{stem}.html", "notebook": p.name, **nb["metadata"]["shardnb"]})
     if (ROOT / "docs" / "images").exists(): shutil.copytree(ROOT / "docs" / "images", SRC / "images")
