@@ -2,7 +2,7 @@
 import random, sys, os
 import pytest
 from hypothesis import given, settings, strategies as st
-from shardnb.program import parse_module, print_module, verify_module, ProgramSyntaxError, ProgramError
+from shardnb.program import parse_module, print_module, verify_module, check_module, ProgramSyntaxError, ProgramError
 from shardnb.mesh import ShardingError
 from shardnb.syntax import ShardingSyntaxError
 
@@ -27,6 +27,15 @@ def test_mutated_text_never_crashes(seed, data):
     try: verify_module(parse_module(bad))
     except (ShardingSyntaxError, ShardingError) as e:
         assert isinstance(e, ValueError)
+        first = e
+    else: first = None
+    errors = check_module(bad)   # never raises: every error, the first the same as verify_module's
+    assert all(isinstance(x, ValueError) for x in errors)
+    assert (first is None) == (errors == [])
+    if first is not None and not isinstance(first, ShardingSyntaxError):
+        assert errors[0].message.startswith(str(first)) or str(first) in str(errors[0])
+    for x in errors:   # located errors point inside the text
+        if getattr(x, "line", None) is not None: assert 1 <= x.line <= bad.count("\n") + 1
 
 @pytest.mark.parametrize("text,msg", [
     ("func.func @main() {\n  %0 = stablehlo.add %x, %x : tensor<f32>\n  return\n}", "use of undefined value '%x' (line 2"),
