@@ -350,7 +350,9 @@ def _toward(dims, target, mesh: Mesh, stage: bool = False):
     for i, d in enumerate(dims):
         need = size(d) // size(out[i])
         pool = [a for a in d if a not in taken] + [a for e in dims for a in e if a not in taken and a not in d]
-        if stage: pool = [a for k, t in enumerate(target) if k != i for a in t if a not in taken] + [a for a in pool if a not in {x for t in target for x in t}]
+        if stage:
+            wanted = {x for t in target for x in t}
+            pool = [a for k, t in enumerate(target) if k != i for a in t if a not in taken] + [a for a in pool if a not in wanted]
         pick = next((c for n in range(len(pool) + 1) for c in __import__("itertools").combinations(pool, n) if size(c) == need), None)
         if pick is None: return None
         out[i] += pick; taken |= set(pick)
@@ -394,7 +396,8 @@ def _moves(st: _State, target: _State, all_atoms: list[AxisRef], mesh: Mesh):
         for i, d in enumerate(dims):
             yield _Move("reduce_scatter", run, (i,), _State(_with_dim(dims, i, d + run), left))
             for a in unused:   # scatter finer than the target, over axes it is replicated on: less to sum per device
-                if a not in run and not any(a in t for t in target.dims) and a not in target.unreduced: yield _Move("reduce_scatter", run, (i,), _State(_with_dim(dims, i, d + run + (a,)), left))
+                if a not in run and not any(a in t for t in target.dims) and a not in target.unreduced:
+                    yield _Move("reduce_scatter", run, (i,), _State(_with_dim(dims, i, d + run + (a,)), left))
         # sum straight into the target's boxes; last, so that a named collective of the same cost comes first
         yield _Move("point_to_point", run, (), _State(target.dims, left))
 
@@ -491,7 +494,7 @@ class _Planner:
         return self._need[s]
 
     def floor(self, s: TensorSharding) -> tuple:
-        "A lower bound on the weight still to pay from `s` to the target: α plus the lower bound on the busiest device's bytes from `s`, over the fastest β."
+        "A lower bound on the weight still to pay from `s`: α plus the bound on the busiest device's bytes from `s`, over the fastest β."
         if not self.plain and set(s.unreduced) != set(self.dst.unreduced):   # a sum is still to be reduced: the bound with sums
             if s not in self._need:
                 m, kept = s.mesh, math.prod(r.size_in(s.mesh) for r in self.dst.unreduced)
@@ -564,7 +567,8 @@ def _search(p: _Planner, max_states: int, basis: bool = False) -> list[ReshardSt
     # permute match sizes, as Shardy splits axes; searched only then, so gathers stay whole elsewhere
     if not basis and not on_floor(found[0]) and any(s.kind == "point_to_point" for s in found[1] or ()):
         fine = _atoms(src.mesh, [src, dst], refine=True)
-        if fine != atoms: found = _astar(p, fine, found, floor0, max_states, basis, max_evals=max(1, max_states // 16))   # short: the splits that help are near
+        if fine != atoms:   # a short search: the splits that help are near the start
+            found = _astar(p, fine, found, floor0, max_states, basis, max_evals=max(1, max_states // 16))
     return found[1]
 
 def _astar(p: _Planner, atoms: dict, found: tuple, floor0: tuple, max_states: int, basis: bool, max_evals: int | None = None) -> tuple:
