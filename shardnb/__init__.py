@@ -7,7 +7,8 @@ from .mesh import Mesh, AxisRef, ShardingError
 from .sharding import DimSharding, TensorSharding, shard_array, unshard
 from .syntax import (ShardingSyntaxError, parse_mesh, parse_mesh_decl, parse_sharding, parse_sharding_per_value,
                      print_sharding_per_value)
-from .reshard import plan_reshard, ReshardPlan, ReshardStep, CostModel, PlanCost, StepCost, Transfers, itemsize
+from .reshard import (plan_reshard, plan_reshard_basis, plan_gather_slice, ReshardPlan, ReshardStep, CostModel, PlanCost,
+                      StepCost, Transfers, itemsize)
 from .simulate import run_plan, trace
 from .interop import (without_sub_axes, from_partition_spec, to_partition_spec, from_jax, to_jax, jax_devices_indices_map,
                       DTensorLayout, from_dtensor, to_dtensor, dtensor_devices_indices_map, GridNotationError, GridSharding,
@@ -15,7 +16,7 @@ from .interop import (without_sub_axes, from_partition_spec, to_partition_spec, 
                       to_mindspore_layout, from_mindspore_strategy, to_mindspore_strategy)
 from .viz import draw_mesh, draw_sharding, draw_device_grid, element_labels
 from .program import (Module, Func, Block, Op, Value, TensorType, OpaqueType, Attr, Builder, parse_module, print_module,
-                      verify_module, ProgramSyntaxError, ProgramError)
+                      verify_module, module_errors, check_module, ProgramSyntaxError, ProgramError)
 # api registers the sdy ops' verifiers; its `reshard` op builder stays in shardnb.api (shardnb.reshard is the planner).
 from .api import sharding_constraint, sharding_group, data_flow_edge, manual_computation, local_type, verify_program
 from .passes import (add_data_flow_edges, apply_sharding_constraints, constant_splitter, lift_inlined_meshes,
