@@ -171,6 +171,8 @@ def known_cases(world: int):
             ("reduce_scatter" + tag, (8, 6), _s(m, "", "", unreduced="x"), _s(m, "x", ""), [("reduce_scatter", "reduce_scatter_tensor")]),
             ("reduce_scatter uneven" + tag, (7, 3), _s(m, "", "", unreduced="x"), _s(m, "x", ""), [("reduce_scatter", "reduce_scatter_tensor")]),
             ("all_reduce" + tag, (8, 6), _s(m, "y", "", unreduced="x"), _s(m, "y", ""), [("all_reduce", "all_reduce")]),
+            ("summing exchange" + tag, (6, 3), _s(m, "", "", unreduced="x"), _s(m, "y", ""),   # sum over x, scatter over y
+             [("point_to_point", "batch_isend_irecv")]),
             ("all_slice" + tag, (5, 9), _s(m, "", ""), _s(m, "x", "y"), [("all_slice", "local")]),
             ("[S0,S1]->[S1,S0]" + tag, (5, 9), _s(m, "x", "y"), _s(m, "y", "x"), [("collective_permute", "batch_isend_irecv")]),
         ]
