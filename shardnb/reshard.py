@@ -416,6 +416,7 @@ class ReshardStep:
         axes = "{" + ", ".join(map(str, self.axes)) + "}" if self.axes else ""
         sep = "->" if self.kind == "all_to_all" else ","
         dims = "" if not self.dims else (" dims " if len(self.dims) > 1 and sep == "," else " dim ") + sep.join(map(str, self.dims))
+        if self.kind == "point_to_point" and self.transfers.reduce: axes = f" summing {axes}"   # the summing exchange
         return f"{self.kind}{axes}{dims} => {self.sharding.body()}"
 
 # %% ../nbs/05_reshard.ipynb #57913dfe
