@@ -340,8 +340,24 @@ def _concatenate(op, ins, outs) -> OpShardingRule:
     return b.build()
 
 # %% ../nbs/11_rules.ipynb #a4fb3059
+def _reverse(op, ins, outs) -> OpShardingRule:
+    dims = _op_ints(op, "dims", "dimensions")
+    if dims is None or any(not 0 <= d < len(ins[0]) for d in dims): raise ShardingError(f"{op.name} needs dims of its operand, got {dims}")
+    b = _Builder([len(s) for s in ins], [len(s) for s in outs])
+    for d, n in enumerate(ins[0]): b.add_all(d, n, "permutation" if d in dims else None)
+    return b.build()
+
+def _resize(op, ins, outs) -> OpShardingRule:
+    "`slice` and `pad`: one factor per operand dim, a `permutation` factor where the result's size differs."
+    if len(ins[0]) != len(outs[0]): raise ShardingError(f"{op.name} changes the rank from {len(ins[0])} to {len(outs[0])}")
+    b = _Builder([len(s) for s in ins], [len(s) for s in outs])
+    for d, (n, m) in enumerate(zip(ins[0], outs[0])): b.add_all(d, n, "permutation" if n != m else None)
+    return b.build()
+
+# %% ../nbs/11_rules.ipynb #6c8b773e
 _RULES = {"stablehlo.transpose": _transpose, "stablehlo.broadcast_in_dim": _broadcast_in_dim, "stablehlo.reshape": _reshape,
-          "stablehlo.dot_general": _dot_general, "stablehlo.reduce": _reduce, "stablehlo.concatenate": _concatenate}
+          "stablehlo.dot_general": _dot_general, "stablehlo.reduce": _reduce, "stablehlo.concatenate": _concatenate,
+          "stablehlo.reverse": _reverse, "stablehlo.slice": _resize, "stablehlo.pad": _resize}
 
 def sharding_rule(op: Op) -> OpShardingRule:
     "Shardy's sharding rule of `op`; ops without one here raise `ShardingError`."
