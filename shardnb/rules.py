@@ -8,7 +8,7 @@ Docs: https://shardnb.github.io/shardnb/rules.html.md"""
 from __future__ import annotations
 import re
 from dataclasses import dataclass
-from math import prod
+from math import prod, gcd
 from .mesh import ShardingError
 from .syntax import ShardingSyntaxError, _Cursor
 from .program import Op, TensorType, Attr
@@ -279,7 +279,6 @@ def _reshape(op, ins, outs) -> OpShardingRule:
     (a,), (r,) = ins, outs
     if prod(a) == 0: raise ShardingError(f"{op.name} has 0 elements: Shardy gives it no sharding rule")
     if prod(a) != prod(r): raise ShardingError(f"{op.name} from {a} to {r} changes the number of elements")
-    from math import gcd
     b = _Builder([len(a)], [len(r)])
     i = o = 0; dim_in = dim_out = f_in = f_out = 1
     while i < len(a) or o < len(r):
@@ -385,7 +384,7 @@ def plot_rule(rule: OpShardingRule, ax=None, title: str | None = None):
             w = 0.9 / len(dim)
             for k, f in enumerate(dim):
                 x = d + k * w
-                ax.add_patch(plt.Rectangle((x, y), w, 0.8, color=cmap(f % 20), hatch="//" if rule.kind(f) == "reduction" else None, ec="black"))
+                ax.add_patch(plt.Rectangle((x, y), w, 0.8, facecolor=cmap(f % 20), edgecolor="black", hatch="//" if rule.kind(f) == "reduction" else None))
                 ax.text(x + w / 2, y + 0.4, f"{factor_name(f)}={rule.factor_sizes[f]}", ha="center", va="center", fontsize=8)
         if not tm: ax.text(0.05, y + 0.4, "[] (scalar)", va="center", fontsize=8)
     width = max([len(tm) for _, tm in rows] + [1])
