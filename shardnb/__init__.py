@@ -21,4 +21,5 @@ from .program import (Module, Func, Block, Op, Value, TensorType, OpaqueType, At
 from .api import sharding_constraint, sharding_group, data_flow_edge, manual_computation, local_type, verify_program
 from .passes import (add_data_flow_edges, apply_sharding_constraints, constant_splitter, lift_inlined_meshes,
                      manual_axes_cleanup, sharding_group_import, import_pipeline)
+from .rules import OpShardingRule, parse_op_sharding_rule, sharding_rule
 from .viz_program import draw_program, draw_pass
