@@ -106,12 +106,6 @@ def test_output_to_a_closed_pipe_is_not_an_error():
     assert p.wait(timeout=60) == 0 and b"Traceback" not in p.stderr.read()
 
 
-@pytest.mark.skipif(importlib.util.find_spec("shardnb.reshard") is not None, reason="shardnb.reshard is installed")
-def test_plan_not_available_yet():
-    r = run(*PLAN)
-    assert r.returncode == 3 and "not available yet" in r.stderr
-
-
 def test_check_missing_file(tmp_path):
     r = run("check", str(tmp_path / "missing.mlir"))
     assert r.returncode in (1, 3) and r.stderr.startswith("error: ")
