@@ -11,8 +11,8 @@ from pathlib import Path
 
 # %% auto #0
 __all__ = ['CommandError', 'backend', 'parse_shape', 'parse_meshes', 'holders', 'show_text', 'sharding_figure', 'jsonable',
-           'plan_text', 'plan_json', 'plan_figure', 'located', 'check_errors', 'cmd_show', 'cmd_plan', 'cmd_check',
-           'make_parser', 'main']
+           'plan_text', 'plan_json', 'plan_figure', 'located', 'cmd_show', 'cmd_plan', 'cmd_check', 'make_parser',
+           'main']
 
 # %% ../nbs/16_cli.ipynb #fcd27aed
 class CommandError(Exception):
@@ -173,11 +173,6 @@ def located(path: str, err) -> str:
     caret = getattr(err, "caret", None)
     return f"{where}: {msg}" + (f"\n{caret}" if caret else "")
 
-# %% ../nbs/16_cli.ipynb #92bd6d69
-def check_errors(program, text: str) -> list:
-    "Every error in module `text`, from the program chapter's `check_module`."
-    return list(program.check_module(text))
-
 # %% ../nbs/16_cli.ipynb #61efad76
 def _save(fig, path):
     fig.savefig(path, dpi=fig.get_dpi(), bbox_inches="tight")
@@ -210,7 +205,7 @@ def cmd_check(args) -> str:
     program = backend("program", "check")
     try: text = Path(args.file).read_text()
     except (OSError, UnicodeDecodeError) as e: raise CommandError(f"cannot read {args.file}: {e}")
-    errors = check_errors(program, text)
+    errors = program.check_module(text)
     if errors: raise CommandError("\n".join(located(args.file, e) for e in errors))
     return f"{args.file}: ok"
 

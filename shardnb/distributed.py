@@ -102,19 +102,15 @@ class Exchange:
             if t.src != t.dst: out.setdefault((t.src, t.dst), []).append(t)
         return out
 
-    def received_elements(self) -> dict[int, int]:
-        "Elements each device receives from others (0 for devices that receive nothing)."
+    def _tally(self, end: str) -> dict[int, int]:
+        "Elements of the tiles between distinct devices, summed per device at `end` ('src' or 'dst'); 0 for the others."
         out = dict.fromkeys(self.src.devices_indices_map(self.shape), 0)
         for t in self.transfers:
-            if t.src != t.dst: out[t.dst] += t.numel
+            if t.src != t.dst: out[getattr(t, end)] += t.numel
         return out
 
-    def sent_elements(self) -> dict[int, int]:
-        "Elements each device sends to others."
-        out = dict.fromkeys(self.src.devices_indices_map(self.shape), 0)
-        for t in self.transfers:
-            if t.src != t.dst: out[t.src] += t.numel
-        return out
+    def received_elements(self) -> dict[int, int]: "Elements each device receives from others."; return self._tally("dst")
+    def sent_elements(self) -> dict[int, int]: "Elements each device sends to others."; return self._tally("src")
 
     def __str__(self):
         msgs = self.messages()

@@ -6,7 +6,7 @@ Docs: https://shardnb.github.io/shardnb/reshard.html.md"""
 
 # %% ../nbs/05_reshard.ipynb #d5bef87f
 from __future__ import annotations
-import heapq, math, re
+import heapq, itertools, math, re
 from functools import lru_cache, cached_property
 from dataclasses import dataclass, field
 from itertools import count
@@ -295,7 +295,7 @@ def _atoms(mesh: Mesh, shardings, refine: bool = False) -> dict[str, list[AxisRe
     for name, cs in cuts.items():
         cs = sorted(cs)
         if any(b % a for a, b in zip(cs, cs[1:])): return None
-        if refine: cs = sorted({c for a, b in zip(cs, cs[1:]) for c in __import__("itertools").accumulate(_primes(b // a), int.__mul__, initial=a)})
+        if refine: cs = sorted({c for a, b in zip(cs, cs[1:]) for c in itertools.accumulate(_primes(b // a), int.__mul__, initial=a)})
         out[name] = [AxisRef(name) if (a, b) == (1, mesh.axis_size(name)) else AxisRef(name, a, b // a) for a, b in zip(cs, cs[1:])]
     return out
 
@@ -353,7 +353,7 @@ def _toward(dims, target, mesh: Mesh, stage: bool = False):
         if stage:
             wanted = {x for t in target for x in t}
             pool = [a for k, t in enumerate(target) if k != i for a in t if a not in taken] + [a for a in pool if a not in wanted]
-        pick = next((c for n in range(len(pool) + 1) for c in __import__("itertools").combinations(pool, n) if size(c) == need), None)
+        pick = next((c for n in range(len(pool) + 1) for c in itertools.combinations(pool, n) if size(c) == need), None)
         if pick is None: return None
         out[i] += pick; taken |= set(pick)
     return tuple(map(tuple, out))
@@ -467,7 +467,7 @@ class _Planner:
         self.devkey = tuple(int(d) for d in self.devices)
         self.beta = _link_beta(self.model, self.src.mesh, self.devkey)
         self.beta_max = float(self.beta.max(initial=self.model.beta))
-        self._coords, self._need, self._steps, self._layouts = {}, {}, {}, {}
+        self._coords, self._need, self._step_memo, self._layouts = {}, {}, {}, {}
 
     def layout(self, s: TensorSharding) -> _Layout:
         "`s`'s layout over this planner's devices (memoised per planner, then per process)."
@@ -486,33 +486,35 @@ class _Planner:
             self._coords[key] = out
         return self._coords[key]
 
+    def pending(self, s: TensorSharding) -> bool:
+        "Whether a sum is still to be reduced between `s` and the target."
+        return not self.plain and set(s.unreduced) != set(self.dst.unreduced)
+
     def need(self, s: TensorSharding) -> int:
-        "Elements the busiest device lacks to go from `s` to the target (no partial sums; memoised per sharding)."
+        """Elements the busiest device must still receive from `s` (memoised): what it lacks of its target box,
+        or, while a sum is pending, the lower bound with partial sums from `s`."""
         if s not in self._need:
             a, b = self.layout(s), self.layout(self.dst)
-            held = np.prod(np.maximum(np.minimum(a.hi, b.hi) - np.maximum(a.lo, b.lo), 0), axis=1) * a.present
-            self._need[s] = int(np.max(b.sizes * b.present - held * b.present, initial=0))
+            if self.pending(s):
+                kept = math.prod(r.size_in(s.mesh) for r in self.dst.unreduced)
+                r = math.prod(x.size_in(s.mesh) for x in s.unreduced) // kept
+                self._need[s] = _lower_bound(a, b, self.shape, 1, r, kept) if r >= 2 else 0
+            else:
+                held = np.prod(np.maximum(np.minimum(a.hi, b.hi) - np.maximum(a.lo, b.lo), 0), axis=1) * a.present
+                self._need[s] = int(np.max(b.sizes * b.present - held * b.present, initial=0))
         return self._need[s]
 
     def floor(self, s: TensorSharding) -> tuple:
-        "A lower bound on the weight still to pay from `s`: α plus the bound on the busiest device's bytes from `s`, over the fastest β."
-        if not self.plain and set(s.unreduced) != set(self.dst.unreduced):   # a sum is still to be reduced: the bound with sums
-            if s not in self._need:
-                m, kept = s.mesh, math.prod(r.size_in(s.mesh) for r in self.dst.unreduced)
-                r = math.prod(x.size_in(m) for x in s.unreduced) // kept
-                self._need[s] = _lower_bound(self.layout(s), self.layout(self.dst), self.shape, 1, r, kept) if r >= 2 else 0
-            nb = self._need[s] * self.itemsz
-            secs = self.model.alpha + nb / self.beta_max
-            return (secs, nb, 0, 0) if self.objective == "time" else (nb, secs, 0, 0)
+        "A lower bound on the weight still to pay from `s`: α plus `need(s)` bytes over the fastest β (α alone while a sum is pending)."
         nb = self.need(s) * self.itemsz
-        secs = (self.model.alpha + nb / self.beta_max) if nb else 0.0
+        secs = (self.model.alpha + nb / self.beta_max) if nb or self.pending(s) else 0.0
         return (secs, nb, 0, 0) if self.objective == "time" else (nb, secs, 0, 0)
 
     def step(self, kind, atoms, dims, a: TensorSharding, b: TensorSharding, all_atoms, unreduced) -> ReshardStep | None:
         "The step `kind` over `atoms` from `a` to `b` with its exact transfers and cost, or None if it can't be done (memoised)."
         key = (kind, tuple(atoms), dims, a, b, tuple(unreduced))
-        if key not in self._steps: self._steps[key] = self._step(kind, atoms, dims, a, b, all_atoms, unreduced)
-        return self._steps[key]
+        if key not in self._step_memo: self._step_memo[key] = self._step(kind, atoms, dims, a, b, all_atoms, unreduced)
+        return self._step_memo[key]
 
     def _step(self, kind, atoms, dims, a, b, all_atoms, unreduced) -> ReshardStep | None:
         la, lb, m = self.layout(a), self.layout(b), a.mesh
@@ -745,12 +747,8 @@ def _total_weight(p: _Planner, steps) -> tuple:
 
 def _plan_cost(p: _Planner, steps) -> PlanCost:
     recv = sum((s.cost.bytes_received for s in steps), np.zeros(len(p.devices), np.int64))
-    held = lambda lay: _held(lay, p.itemsz)   # local buffer bytes per device
-    prev = held(p.layout(p.src))
-    peak = int(prev.max(initial=0))
-    for s in steps:
-        cur = held(p.layout(s.sharding))
-        peak, prev = max(peak, int((prev + cur).max(initial=0))), cur
+    # each step holds its buffer before and after; with no step, the source buffer alone
+    peak = max([int(_held(p.layout(p.src), p.itemsz).max(initial=0))] + [int(s.cost.peak_bytes.max(initial=0)) for s in steps])
     return PlanCost(int(recv.max(initial=0)), int(sum(s.cost.total_bytes for s in steps)), len(steps), int(peak),
                     float(sum(s.cost.seconds for s in steps)))
 
@@ -813,6 +811,6 @@ def tile_exchange(shape, src_counts, dst_counts) -> list[tuple[tuple, tuple, tup
         raise ShardingError(f"counts must have one entry per dim: {len(shape)} dims, got {len(src_counts)} and {len(dst_counts)}")
     per_dim = [cut_pattern(k, max(1, -(-k // a)), max(1, -(-k // b))) for k, a, b in zip(shape, src_counts, dst_counts)]
     out = []
-    for rows in __import__("itertools").product(*per_dim):
+    for rows in itertools.product(*per_dim):
         out.append((tuple(int(r[0]) for r in rows), tuple(int(r[1]) for r in rows), tuple(slice(int(r[2]), int(r[3])) for r in rows)))
     return out
