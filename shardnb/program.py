@@ -9,13 +9,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from .mesh import Mesh, ShardingError
-from .sharding import TensorSharding
+from .sharding import TensorSharding, _symbol
 from .syntax import ShardingSyntaxError, parse_mesh, parse_sharding, parse_sharding_per_value
 
 # %% auto #0
-__all__ = ['DIRECTIONS', 'VERIFIERS', 'ProgramSyntaxError', 'ProgramError', 'TensorType', 'OpaqueType', 'parse_type', 'Value',
-           'Block', 'Op', 'Attr', 'Func', 'Module', 'parse_module', 'print_module', 'describe', 'check_sharding',
-           'module_errors', 'verify_module', 'check_module', 'Builder']
+__all__ = ['DIALECTS', 'DIRECTIONS', 'COLLECTIVE_AXES', 'VERIFIERS', 'ProgramSyntaxError', 'ProgramError', 'TensorType',
+           'OpaqueType', 'parse_type', 'Value', 'Block', 'Op', 'Attr', 'Func', 'Module', 'parse_module', 'print_module',
+           'describe', 'check_sharding', 'module_errors', 'verify_module', 'check_module', 'Builder']
 
 # %% ../nbs/08_program.ipynb #beda30a3
 class ProgramSyntaxError(ShardingSyntaxError):
@@ -25,7 +25,10 @@ class ProgramError(ShardingError):
     "A well-formed program that breaks an invariant; the message names the op or value and the rule."
 
 # %% ../nbs/08_program.ipynb #be635404
-_TENSOR = re.compile(r"tensor<((?:\d+x)*)([A-Za-z][\w.]*)>\Z")
+_TENSOR = re.compile(r"tensor<((?:[0-9]+x)*)([A-Za-z][\w.]*|complex<[A-Za-z][\w.]*>)>\Z")
+# a dynamic, unranked or encoded tensor type: kept as text, but its digits and element type are checked
+_OTHER_TENSOR = re.compile(r"tensor<(?:\*x|(?:(?:[0-9]+|\?)x)*)(?:[A-Za-z][\w.]*|complex<[A-Za-z][\w.]*>)(?:,.*)?>\Z", re.S)
+_MAX_DIM = 2**63 - 1   # MLIR's dimensions are int64
 
 @dataclass(frozen=True, slots=True)
 class TensorType:
@@ -57,7 +60,13 @@ def parse_type(text: str):
 def _parse_type(text: str):
     text = text.strip()
     m = _TENSOR.match(text)
-    if m: return TensorType(tuple(int(d) for d in m.group(1).split("x")[:-1]), m.group(2))
+    if m:
+        dims = m.group(1).split("x")[:-1]
+        for d in dims:   # checked before int(): Python refuses to convert over 4,300 digits
+            if len(d) > 19 or int(d) > _MAX_DIM: raise ProgramError(f"dimension {d[:24]}{'...' if len(d) > 24 else ''} of {text[:60]} is above 2**63 - 1")
+        return TensorType(tuple(int(d) for d in dims), m.group(2))
+    if text.startswith("tensor<") and not _OTHER_TENSOR.match(text):
+        raise ProgramError(f"malformed tensor type: {text[:80]}")
     return OpaqueType(text)
 
 # %% ../nbs/08_program.ipynb #b14ebec5
@@ -168,7 +177,9 @@ class Func:
         "Every op in the body, nested ones included, pre-order."
         for op in self.body.ops: yield from op.walk()
     @property
-    def return_op(self) -> Op | None: "The terminating `func.return`."; return self.body.ops[-1] if self.body.ops and self.body.ops[-1].name == "func.return" else None
+    def return_op(self) -> Op | None:
+        "The terminating `func.return` (or another dialect's return, as JAX's sort comparators end)."
+        return self.body.ops[-1] if self.body.ops and self.body.ops[-1].name.endswith(".return") else None
 
 class Module:
     "A module: `meshes` (name -> `Mesh`, declaration order), `funcs` (name -> `Func`) and other top-level ops."
@@ -216,7 +227,7 @@ class Module:
 _TOKEN = re.compile(r'''(?:[ \t\r]++|//[^\n]*+)*+(?:
  (?P<p>[()\[\]{}<>,=:*?+|]|-(?![>\d]))
 |(?P<id>[A-Za-z_][\w$.]*+)
-|(?P<val>%[\w$.\-]++(?:\#\d+)?)
+|(?P<val>%[\w$.\-]++(?:\#[\w$.\-]*+)?)
 |(?P<nl>\n)
 |(?P<arrow>->)
 |(?P<num>-?(?:0x[0-9a-fA-F]++|\d++(?:\.\d*+)?(?:[eE][+-]?\d++)?))
@@ -247,6 +258,8 @@ def _tokenize(text: str):
 _OPEN = {"(": ")", "[": "]", "{": "}", "<": ">"}
 _WS = re.compile(r"\s*\n\s*")
 _FUNC_OPS = {"return": "func.return", "call": "func.call", "func.return": "func.return", "func.call": "func.call"}
+# Dialects whose ops shardnb reads in pretty form; any op can still be written in generic form ("x.y"(...)).
+DIALECTS = frozenset("stablehlo chlo sdy func mhlo tensor arith shape mpmd math complex scf cf".split())
 DIRECTIONS = ("NONE", "FORWARD", "BACKWARD", "BOTH")   # sdy.propagation_barrier's allowed_direction
 
 class _Parser:
@@ -285,6 +298,20 @@ class _Parser:
     def span(self, i, j) -> str:
         "Source text of tokens i..j-1 with line breaks folded."
         return _WS.sub(" ", self.text[self.S[i]:self.S[j - 1] + len(self.T[j - 1])])
+    def symbol(self, i) -> str:
+        "The name of symbol token `i` (`@main`, or `@\"<lambda>\"` with MLIR's escapes undone)."
+        t = self.T[i]
+        if not t.startswith('@"'): return t[1:]
+        from shardnb.syntax import _Cursor
+        try: return _Cursor(t[1:]).string("a symbol name")
+        except ShardingSyntaxError as e: self.fail(e.message, i)
+    def small_int(self, i, what, limit=2**63 - 1) -> int:
+        "The integer token `i`, refused (with a caret) unless it is a plain number of at most `limit`."
+        t = self.T[i]
+        digits = t[1:] if t[:1] == "-" else t
+        if self.K[i] != "num" or not (digits.isascii() and digits.isdigit()): self.fail(f"expected {what}, found {self.found(i)}", i)
+        if len(digits) > 19 or abs(int(t)) > limit: self.fail(f"{what} {t[:24]}{'...' if len(t) > 24 else ''} is too large (at most {limit})", i)
+        return int(t)
     def skip_loc(self):
         if self.T[self.i] == "loc" and self.T[self.i + 1] == "(":
             self.i += 1; self.i = self.skip_balanced()
@@ -337,7 +364,8 @@ class _Parser:
                 self.i = i + 1; j = self.skip_balanced()
             else: j = i + 1
             self.i = j
-            return parse_type(self.span(i, j))
+            try: return parse_type(self.span(i, j))
+            except ProgramError as e: self.fail(str(e), i)
         if T[i] == "(":   # a function type used as a type (rare); keep it opaque
             self.i = self.skip_balanced(); self.expect("->"); self.type()
             return OpaqueType(self.span(i, self.i))
@@ -352,14 +380,31 @@ class _Parser:
                 self.expect(",", "',' or ')' in type list")
         return out
     def type_sig(self):
-        "After ':', either `(operand types) -> result types` ('fn') or a type list ('list')."
+        """After ':', `(operand types) -> result types` ('fn'), a type list ('list'), or, as chlo prints it,
+        `operand types -> result types` without the parentheses ('arrow')."""
         if self.T[self.i] == "(":
             ins = self.type_list_parens(); self.expect("->")
             outs = self.type_list_parens() if self.T[self.i] == "(" else [self.type()]
             return "fn", ins, outs
         out = [self.type()]
         while self.accept(","): out.append(self.type())
+        if self.accept("->"):
+            return "arrow", out, self.type_list_parens() if self.T[self.i] == "(" else [self.type()]
         return "list", None, out
+    def check_operand_types(self, name, operands, uses_at, form, ins, outs, nres):
+        "MLIR resolves each operand with the type the op declares for it: a different actual type is an error at the use."
+        if form in ("fn", "arrow"): declared = ins
+        elif form == "select" and operands: declared = [outs[0]] + [outs[1]] * (len(operands) - 1)
+        elif form == "list" and len(outs) == len(operands) and nres in (0, len(outs)): declared = outs
+        elif form == "list" and nres == 0:
+            self.fail(f"{name} has {len(operands)} operands but its type lists {len(outs)}", uses_at[0] if uses_at else self.i - 1)
+        elif form == "list" and len(outs) == 1 and nres == 1: declared = outs * len(operands)
+        else: return
+        if len(declared) != len(operands):
+            self.fail(f"{name} has {len(operands)} operands but its type lists {len(declared)}", uses_at[0] if uses_at else self.i - 1)
+        for v, t, at in zip(operands, declared, uses_at):
+            if v.type != t:
+                self.fail(f"use of value '{self.T[at]}' expects different type than prior uses: '{t}' vs '{v.type}'", at)
 
 # %% ../nbs/08_program.ipynb #533f7394
 class _Parser(_Parser):
@@ -372,6 +417,8 @@ class _Parser(_Parser):
     def use(self, scope, at):
         t = self.T[at]
         name, _, idx = t.partition("#")
+        if "#" in t and not (idx.isascii() and idx.isdigit()): self.fail(f"expected a result number after '#' in {t!r}", at)
+        if len(idx) > 9: self.fail(f"result number {idx[:24]}{'...' if len(idx) > 24 else ''} is out of range", at)
         for d in reversed(scope):
             vals = d.get(name)
             if vals is not None: break
@@ -383,11 +430,12 @@ class _Parser(_Parser):
         if len(vals) != 1: self.fail(f"'{name}' has {len(vals)} results; use '{name}#<number>'", at)
         return vals[0]
     def operand_list(self, scope, close=")"):
-        out = []
+        "SSA uses up to `close`; their token indices are left in `self.uses_at`."
+        out = []; self.uses_at = at = []
         if self.accept(close): return out
         while True:
             if self.K[self.i] != "val": self.fail(f"expected an SSA value, found {self.found()}")
-            out.append(self.use(scope, self.i)); self.i += 1
+            at.append(self.i); out.append(self.use(scope, self.i)); self.i += 1
             if self.accept(close): return out
             self.expect(",", f"',' or {close!r}")
     def block_args(self, scope, block, with_attrs=False):
@@ -435,8 +483,9 @@ class _Parser(_Parser):
                 if K[self.i] != "val" or "#" in T[self.i]: self.fail(f"expected a result name, found {self.found()}")
                 at = self.i; name = T[at]; self.i += 1; n = 1
                 if self.accept(":"):
-                    if K[self.i] != "num" or not T[self.i].isdigit() or int(T[self.i]) < 1: self.fail(f"expected a result count, found {self.found()}")
-                    n = int(T[self.i]); self.i += 1
+                    n = self.small_int(self.i, "a result count", 2**31 - 1)
+                    if n < 1: self.fail(f"expected a result count, found {self.found()}")
+                    self.i += 1
                 defs.append((name, n, at))
                 if self.accept("="): break
                 self.expect(",", "'=' or ',' after the result names")
@@ -446,7 +495,15 @@ class _Parser(_Parser):
             name = T[at][1:-1]; self.i += 1
             op = self.generic_op(name, scope, nres, at)
         elif K[at] == "id":
-            name = _FUNC_OPS.get(T[at], T[at]); self.i += 1
+            name = T[at]
+            if name in ("return", "call"):   # func is the default dialect only directly in a function body
+                if not isinstance(block.parent, Func): self.fail(f"'{name}' is func.{name} only in a function body; write func.{name}", at)
+                name = _FUNC_OPS[name]
+            elif name.partition(".")[0] not in DIALECTS or "." not in name:
+                self.fail(f"unknown operation {name!r}: shardnb reads the pretty form of {', '.join(sorted(DIALECTS))} ops "
+                          f"(write others in generic form, \"{name}\"(...) : (...) -> (...))" if "." in name else
+                          f"expected an operation (dialect.op or \"dialect.op\"(...)), found {name!r}", at)
+            self.i += 1
             reader = _READERS.get(name)
             op = reader(self, name, scope, nres, at) if reader else self.template_op(name, scope, nres, at)
         else:
@@ -459,7 +516,7 @@ class _Parser(_Parser):
             self.define(scope, dname, op.results[k:k + n], dat); k += n
         op.pos = self.S[defs[0][2] if defs else at]
         block.append(op)
-        sh = op.attrs.pop("sdy.sharding", None)
+        sh = op.attrs.pop("sdy.sharding", None) if op.results else None   # a zero-result op keeps it as an attribute
         if sh is not None:
             if isinstance(sh, TensorSharding): sh = (sh,)
             if not isinstance(sh, tuple) or len(sh) != len(op.results):
@@ -468,14 +525,14 @@ class _Parser(_Parser):
         return op
 
     def result_types(self, form, ins, outs, nres, at, name):
-        if form == "fn" or nres == len(outs): return outs
+        if form in ("fn", "arrow") or nres == len(outs): return outs
         if len(outs) == 1 and nres >= 1: return outs * nres
         if nres == 0: return []
         self.fail(f"{name} has {nres} results but its type lists {len(outs)}", at)
 
     def generic_op(self, name, scope, nres, at):
         self.expect("(", "'(' after the operation name")
-        operands = self.operand_list(scope)
+        operands = self.operand_list(scope); uses_at = self.uses_at
         if self.T[self.i] == "[": self.fail("ops with successor blocks are not supported")
         attrs, props = {}, ()
         if self.T[self.i] == "<" and self.T[self.i + 1] == "{":
@@ -492,6 +549,7 @@ class _Parser(_Parser):
         if self.T[self.i] != "(": self.fail(f"expected '(' to start the function type, found {self.found()}")
         _, ins, outs = self.type_sig()
         if len(ins) != len(operands): self.fail(f"{name} has {len(operands)} operands but its type lists {len(ins)}", at)
+        self.check_operand_types(name, operands, uses_at, "fn", ins, outs, nres)
         op = Op(name, operands, outs, attrs, regions, form=("generic", props))
         _normalize(self, op, at)
         return op
@@ -499,7 +557,7 @@ class _Parser(_Parser):
     def template_op(self, name, scope, nres, at):
         "An op in a pretty form shardnb has no reader for: keep its text with the operands cut out."
         T, K, N, text = self.T, self.K, self.N, self.text
-        pieces, operands, attrs = [], [], {}
+        pieces, operands, attrs, uses_at = [], [], {}, []
         last = self.S[self.i - 1] + len(T[self.i - 1])
         depth = 0
         while True:
@@ -507,12 +565,12 @@ class _Parser(_Parser):
             if k == "eof": break
             if depth == 0:
                 if (N[i] and i > at) or (k == "p" and t in (":", "}")) or (t == "loc" and T[i + 1] == "("): break
-                if t == "{":
+                if t == "{" and T[i - 1] != "=":   # an attribute dictionary (`window = {...}` is text)
                     pieces.append(_WS.sub(" ", text[last:self.S[i]])); attrs.update(self.attr_dict())
                     pieces.append(None); last = self.S[self.i - 1] + 1; continue
             if k == "val":
                 pieces.append(_WS.sub(" ", text[last:self.S[i]])); pieces.append(len(operands))
-                operands.append(self.use(scope, i)); last = self.S[i] + len(t)
+                operands.append(self.use(scope, i)); uses_at.append(i); last = self.S[i] + len(t)
             elif k == "p" and t in _OPEN: depth += 1
             elif k == "p" and t in ")]}>":
                 depth -= 1
@@ -525,11 +583,28 @@ class _Parser(_Parser):
         if pieces and isinstance(pieces[0], str) and pieces[0][:1].isspace(): pieces[0] = " " + pieces[0].lstrip()
         if pieces and isinstance(pieces[-1], str): pieces[-1] = pieces[-1].rstrip()
         pieces = tuple(p for p in pieces if p != "")
-        form, outs = "none", []
+        form, ins, outs = "none", None, []
         if self.accept(":"):
             form, ins, outs = self.type_sig()
-        types = self.result_types(form, None, outs, nres, at, name) if form != "none" else []
+        if form == "list" and name == "stablehlo.select" and nres == 1 and len(outs) == 2:
+            form, types = "select", outs[1:]   # `: pred type, value type`
+        else: types = self.result_types(form, None, outs, nres, at, name) if form != "none" else []
         if form == "none" and nres: self.fail(f"expected ':' and the result type of {name}, found {self.found()}")
+        if form == "none" and operands: self.fail(f"expected ':' and the types of {name}, found {self.found()}")
+        if name == "stablehlo.reduce" and len(operands) % 2 == 0 and "init:" in "".join(p for p in pieces if isinstance(p, str)):
+            # the text interleaves (input init: init) pairs; the op's operands are the inputs, then the inits
+            n = len(operands) // 2
+            where = [k // 2 if k % 2 == 0 else n + k // 2 for k in range(len(operands))]
+            new, new_at = [None] * len(operands), [None] * len(operands)
+            for k, v in enumerate(operands): new[where[k]] = v; new_at[where[k]] = uses_at[k]
+            operands, uses_at = new, new_at
+            pieces = tuple(where[p] if isinstance(p, int) else p for p in pieces)
+        if name == "stablehlo.complex" and form == "list" and len(outs) == 1:   # its one type is the result's
+            t = outs[0]
+            if isinstance(t, TensorType) and t.dtype.startswith("complex<"): ins, form_ = [TensorType(t.shape, t.dtype[8:-1])] * 2, "fn"
+            else: ins, form_ = None, "none"
+            self.check_operand_types(name, operands, uses_at, form_, ins, outs, nres)
+        else: self.check_operand_types(name, operands, uses_at, form, ins, outs, nres)
         regions = []
         if self.T[self.i] == "reducer":   # stablehlo.reduce with an explicit body
             self.i += 1
@@ -541,7 +616,7 @@ class _Parser(_Parser):
                 for _ in range(2):
                     if K[self.i] != "val": self.fail(f"expected a block argument, found {self.found()}")
                     names.append(self.i); self.i += 1; self.expect(":"); tmp.add_arg(self.type())
-                    self.accept(",")
+                    self.skip_loc(); self.accept(",")
                 self.expect(")")
                 lhs.append((names[0], tmp.args[0].type)); rhs.append((names[1], tmp.args[1].type))
             for at_, ty in lhs + rhs: self.define(scope, T[at_], [b.add_arg(ty)], at_)
@@ -564,8 +639,7 @@ def _one_operand_op(p, name, scope, nres, at, kw=None):
             i = p.i; p.i = p.skip_balanced() if p.T[p.i] == "<" else p.fail("expected '<' to start the sharding")
             attrs["sharding"] = p.sharding(i, p.i)
         elif kw == "group_id":
-            if p.K[p.i] != "num" or not p.T[p.i].lstrip("-").isdigit(): p.fail(f"expected an integer group id, found {p.found()}")
-            attrs["group_id"] = int(p.T[p.i]); p.i += 1
+            attrs["group_id"] = p.small_int(p.i, "an integer group id"); p.i += 1
         elif kw == "allowed_direction":
             if p.T[p.i] not in DIRECTIONS: p.fail(f"expected one of {', '.join(DIRECTIONS)}, found {p.found()}")
             attrs["allowed_direction"] = p.T[p.i]; p.i += 1
@@ -579,7 +653,7 @@ def _one_operand_op(p, name, scope, nres, at, kw=None):
 
 def _call_op(p, name, scope, nres, at):
     if p.K[p.i] != "sym": p.fail(f"expected the callee symbol, found {p.found()}")
-    callee = p.T[p.i][1:].strip('"'); p.i += 1
+    callee = p.symbol(p.i); p.i += 1
     p.expect("(")
     operands = p.operand_list(scope)
     attrs = p.attr_dict() if p.T[p.i] == "{" else {}
@@ -624,18 +698,19 @@ def _manual_computation_op(p, name, scope, nres, at):
 
 def _while_op(p, name, scope, nres, at):
     p.expect("(", "'(' after stablehlo.while")
-    names, inits = [], []
+    names, inits, uses_at = [], [], []
     if not p.accept(")"):
         while True:
             if p.K[p.i] != "val": p.fail(f"expected an iteration argument, found {p.found()}")
             names.append(p.i); p.i += 1; p.expect("=")
             if p.K[p.i] != "val": p.fail(f"expected an initial value, found {p.found()}")
-            inits.append(p.use(scope, p.i)); p.i += 1
+            uses_at.append(p.i); inits.append(p.use(scope, p.i)); p.i += 1
             if p.accept(")"): break
             p.expect(",", "',' or ')'")
     types = []
     if p.accept(":"): _, _, types = p.type_sig()
     if len(types) != len(inits): p.fail(f"stablehlo.while has {len(inits)} iteration arguments but {len(types)} types", at)
+    p.check_operand_types(name, inits, uses_at, "list", None, types, len(types))
     attrs = {}
     if p.accept("attributes"): attrs = p.attr_dict()
     regions = []
@@ -658,15 +733,68 @@ _READERS = {
     "stablehlo.while": _while_op,
 }
 
+# Shardy's collectives: `sdy.all_gather [{}, {"y"}] %x out_sharding=<@mesh, [...]> : T`; the axes (kept as
+# their text) live under the name the generic form gives them.
+COLLECTIVE_AXES = {"sdy.all_gather": "gathering_axes", "sdy.all_slice": "slicing_axes", "sdy.all_to_all": "params",
+                   "sdy.reduce_scatter": "reduce_scatter_axes", "sdy.all_reduce": "reduction_axes", "sdy.collective_permute": None}
+
+def _collective_op(p, name, scope, nres, at):
+    attrs = {}
+    key = COLLECTIVE_AXES[name]
+    if key is not None:
+        if p.T[p.i] not in ("[", "{"): p.fail(f"expected the axes of {name}, found {p.found()}")
+        i = p.i; p.i = p.skip_balanced(); attrs[key] = Attr(p.span(i, p.i))
+    if p.K[p.i] != "val": p.fail(f"expected the operand of {name}, found {p.found()}")
+    use = p.i; v = p.use(scope, p.i); p.i += 1
+    p.expect("out_sharding", f"'out_sharding=' in {name}"); p.expect("=")
+    if p.T[p.i] != "<": p.fail(f"expected '<' to start the out_sharding of {name}, found {p.found()}")
+    i = p.i; p.i = p.skip_balanced(); attrs["out_sharding"] = p.sharding(i, p.i)
+    if p.T[p.i] == "{": attrs.update(p.attr_dict())
+    p.expect(":", f"':' and the type of {name}")
+    form, ins, outs = p.type_sig()
+    if len(outs) != 1: p.fail(f"{name} takes one type, got {len(outs)}", at)
+    p.check_operand_types(name, [v], [use], form, ins, outs, 1)
+    return Op(name, [v], outs, attrs)
+
+def _named_computation_op(p, name, scope, nres, at):
+    "`sdy.named_computation<\"name\">(%x) [in_shardings=[...]] [out_shardings=[...]] (%arg: T) { ... } : (T) -> R`."
+    p.expect("<", "'<' and the name of sdy.named_computation")
+    if p.K[p.i] != "str": p.fail(f"expected the quoted name of sdy.named_computation, found {p.found()}")
+    from shardnb.syntax import _Cursor
+    try: attrs = {"name": _Cursor(p.T[p.i]).string()}
+    except ShardingSyntaxError as e: p.fail(e.message)
+    p.i += 1; p.expect(">")
+    p.expect("(", "'(' and the operands of sdy.named_computation")
+    operands = p.operand_list(scope); uses_at = p.uses_at
+    for kw in ("in_shardings", "out_shardings"):
+        if p.T[p.i] == kw: attrs[kw] = _shardings_list(p, kw)
+    body = Block()
+    scope.append({})
+    p.block_args(scope, body)
+    p.expect("{", "'{' to start the body of sdy.named_computation")
+    p.block_body(scope, body); scope.pop()
+    if p.T[p.i] == "{": attrs.update(p.attr_dict())
+    p.expect(":", "':' and the function type of sdy.named_computation")
+    form, ins, outs = p.type_sig()
+    if form != "fn": p.fail("expected a function type '(...) -> ...' for sdy.named_computation", at)
+    p.check_operand_types(name, operands, uses_at, form, ins, outs, nres)
+    return Op(name, operands, outs, attrs, [body])
+
+_READERS.update({k: _collective_op for k in COLLECTIVE_AXES})
+_READERS["sdy.named_computation"] = _named_computation_op
+
 _CUSTOM = {"func.call", "sdy.sharding_constraint", "sdy.reshard", "sdy.data_flow_edge", "sdy.sharding_group",
-           "sdy.propagation_barrier", "sdy.manual_computation", "stablehlo.while"}
+           "sdy.propagation_barrier", "sdy.manual_computation", "stablehlo.while"}   # read back from generic form too
 
 def _normalize(p, op, at):
     "Turn the attributes of a known op read in generic form into the values its reader would give."
     a = op.attrs
     if op.name not in _CUSTOM: return
     try:
-        if op.name == "func.call": a["callee"] = str(a["callee"]).lstrip("@").strip('"')
+        if op.name == "func.call":
+            c = str(a["callee"])
+            if not re.fullmatch(r'@(?:[\w$.\-]+|"(?:[^"\\]|\\.)*")', c): raise ValueError(f"callee {c}")
+            a["callee"] = _Parser(c).symbol(0)
         if op.name == "sdy.sharding_group": a["group_id"] = int(str(a["group_id"]).split(":")[0])
         if op.name == "sdy.propagation_barrier": a["allowed_direction"] = DIRECTIONS[int(str(a["allowed_direction"]).split(":")[0])]
         if op.name == "sdy.manual_computation":
@@ -685,7 +813,7 @@ class _Parser(_Parser):
         K, T, N = self.K, self.T, self.N
         for i in range(len(T) - 3):
             if K[i] == "sym" and T[i + 1] == "=" and T[i + 2] == "<" and ((i > 0 and T[i - 1] == "sdy.mesh") or N[i]):
-                name = T[i][1:].strip('"')
+                name = self.symbol(i)
                 self.i = i + 2; j = self.skip_balanced()
                 src = self.span(i + 2, j)
                 try: mesh = parse_mesh(src)
@@ -700,7 +828,7 @@ class _Parser(_Parser):
         vis = None
         if self.T[self.i] in ("public", "private", "nested"): vis = self.T[self.i]; self.i += 1
         if self.K[self.i] != "sym": self.fail(f"expected the function name, found {self.found()}")
-        name = self.T[self.i][1:].strip('"'); self.i += 1
+        name = self.symbol(self.i); self.i += 1
         f = Func(name, visibility=vis)
         f.pos = self.S[at]
         scope = [{}]
@@ -750,7 +878,7 @@ class _Parser(_Parser):
             if t == "sdy.mesh" or (K[self.i] == "sym" and T[self.i + 1] == "="):
                 if t == "sdy.mesh": self.i += 1
                 if K[self.i] != "sym": self.fail(f"expected the mesh name, found {self.found()}")
-                name = T[self.i][1:].strip('"'); self.i += 1
+                name = self.symbol(self.i); self.i += 1
                 self.expect("=", "'=' after the mesh name")
                 if T[self.i] != "<" or name not in self.meshes: self.fail(f"expected '<' to start the mesh, found {self.found()}")
                 self.i = self.skip_balanced()
@@ -776,9 +904,10 @@ class _Parser(_Parser):
         while self.K[self.i] == "hash" and T[self.i + 1] == "=":
             i = self.i; self.i += 2; is_loc = T[self.i] == "loc"; self.attr_value(line=True)
             if not is_loc: m.aliases.append(self.span(i, self.i))
+        if self.K[self.i] == "eof": self.fail("expected a module ('module { ... }' or functions), found " + ("an empty text" if not self.text.strip() else "only comments"))
         if T[self.i] == "module":
             self.i += 1
-            if self.K[self.i] == "sym": m.name = T[self.i][1:].strip('"'); self.i += 1
+            if self.K[self.i] == "sym": m.name = self.symbol(self.i); self.i += 1
             if self.accept("attributes"): m.attrs = self.attr_dict()
             self.expect("{", "'{' to start the module body")
             self.top_level(m, close=True)
@@ -888,6 +1017,8 @@ class _Printer:
             lhs = self.def_results(op)
             s = f"{pad}{lhs}{name}" + (body if not body or body[0] in " (" else " " + body)
             if tform == "fn": s += " : " + _fn_type([v.type for v in op.operands], [r.type for r in op.results])
+            elif tform == "arrow": s += " : " + _fn_type([v.type for v in op.operands], [r.type for r in op.results])[1:].replace(") -> ", " -> ", 1)
+            elif tform == "select": s += f" : {op.operands[0].type}, {op.results[0].type}"
             elif tform == "list": s += " : " + ", ".join(str(v.type) for v in (op.results or op.operands))
             out.append(s)
             if op.regions:   # stablehlo.reduce's reducer
@@ -941,7 +1072,9 @@ def _print_one_operand(p, op, attrs, ops, pad, ind, out, lhs):
     out.append(f"{pad}{lhs}{op.name} {ops}{kw}{_tail(attrs, ('sharding', 'group_id', 'allowed_direction'))} : {ty}")
 
 def _print_call(p, op, attrs, ops, pad, ind, out, lhs):
-    out.append(f"{pad}{lhs}call @{op.attrs['callee']}({ops}){_tail(attrs, ('callee',))} : "
+    # `call` is short for func.call only where func is the default dialect: directly in a function body
+    name = "call" if isinstance(op.block.parent if op.block else None, Func) else "func.call"
+    out.append(f"{pad}{lhs}{name} {_symbol(op.attrs['callee'])}({ops}){_tail(attrs, ('callee',))} : "
                + _fn_type([v.type for v in op.operands], [r.type for r in op.results]))
 
 def _print_manual(p, op, attrs, ops, pad, ind, out, lhs):
@@ -975,6 +1108,28 @@ _PRINTERS = {"sdy.sharding_constraint": _print_one_operand, "sdy.reshard": _prin
              "sdy.propagation_barrier": _print_one_operand, "func.call": _print_call,
              "sdy.manual_computation": _print_manual, "stablehlo.while": _print_while}
 
+def _print_collective(p, op, attrs, ops, pad, ind, out, lhs):
+    key = COLLECTIVE_AXES[op.name]
+    axes = f" {op.attrs[key]}" if key is not None else ""
+    out.append(f"{pad}{lhs}{op.name}{axes} {ops} out_sharding={op.attrs['out_sharding'].body()}"
+               f"{_tail(attrs, (key, 'out_sharding'))} : {op.results[0].type}")
+
+def _print_named(p, op, attrs, ops, pad, ind, out, lhs):
+    a = op.attrs
+    from shardnb.mesh import _q
+    s = f"{pad}{lhs}sdy.named_computation<{_q(a['name'])}>({ops})"
+    for kw in ("in_shardings", "out_shardings"):
+        if kw in a: s += f" {kw}=[" + ", ".join(x.body() for x in a[kw]) + "]"
+    b = op.regions[0]
+    names = p.def_args(b)
+    out.append(s + " (" + ", ".join(f"{n}: {v.type}" for n, v in zip(names, b.args)) + ") {")
+    p.ops(b, ind + 1, out)
+    out.append(f"{pad}}}{_tail(attrs, ('name', 'in_shardings', 'out_shardings'))} : "
+               + _fn_type([v.type for v in op.operands], [r.type for r in op.results]))
+
+_PRINTERS.update({k: _print_collective for k in COLLECTIVE_AXES})
+_PRINTERS["sdy.named_computation"] = _print_named
+
 def _func_text(p: _Printer, f: Func, out):
     p.func_scope()
     names = p.def_args(f.body)
@@ -989,7 +1144,7 @@ def _func_text(p: _Printer, f: Func, out):
         a = dict(a)
         if s is not None: a = {"sdy.sharding": s, **a}
         res.append(str(t) + (" " + _attr_dict_text(a) if a else ""))
-    head = "  func.func " + (f.visibility + " " if f.visibility else "") + "@" + f.name + "(" + ", ".join(args) + ")"
+    head = "  func.func " + (f.visibility + " " if f.visibility else "") + _symbol(f.name) + "(" + ", ".join(args) + ")"
     if len(res) == 1 and "{" not in res[0]: head += " -> " + res[0]
     elif res: head += " -> (" + ", ".join(res) + ")"
     if f.attrs: head += " attributes " + _attr_dict_text(f.attrs)
@@ -1002,9 +1157,8 @@ def print_module(m: Module, canonical: bool = False) -> str:
     "MLIR text of `m` that `parse_module` reads back to an equal module; `canonical` renumbers all values."
     p = _Printer(canonical)
     out = list(m.aliases)
-    head = "module" + (f" @{m.name}" if m.name else "") + (" attributes " + _attr_dict_text(m.attrs) if m.attrs else "")
+    head = "module" + (" " + _symbol(m.name) if m.name else "") + (" attributes " + _attr_dict_text(m.attrs) if m.attrs else "")
     out.append(head + " {")
-    from shardnb.sharding import _symbol
     for name, mesh in m.meshes.items():
         out.append(f"  sdy.mesh {_symbol(name)} = {mesh}" + _tail(m.mesh_attrs.get(name, {})))
     p.func_scope()
@@ -1048,6 +1202,8 @@ def module_errors(m: Module) -> list[ProgramError]:
     def returns(f):
         ret = f.return_op
         if ret is None: raise ProgramError(f"@{f.name}: the body must end with func.return")
+        if ret.name != "func.return" and (len(ret.operands) != len(f.result_types)):
+            raise ProgramError(f"@{f.name}: {ret.name} returns {len(ret.operands)} values, the function {len(f.result_types)}")
         if [v.type for v in ret.operands] != list(f.result_types):
             raise ProgramError(f"@{f.name}: func.return types ({', '.join(str(v.type) for v in ret.operands)}) "
                                f"don't match the function's result types ({', '.join(map(str, f.result_types))})")
