@@ -1,7 +1,9 @@
-"""Parse + verify + print throughput of a generated 10,000-op module.
+"""Parse + verify + print throughput of a generated 10,000-op module, and the largest real JAX program of
+the test corpus read by shardnb next to jaxlib's own parse + print of it (same process, same text).
 
-Run: python bench/program.py [n_ops]"""
+Run: python bench/program.py [n_ops]          (the corpus comparison needs jax; it is skipped without it)"""
 import sys, time, random
+from pathlib import Path
 from shardnb.program import parse_module, print_module, verify_module
 import shardnb.api  # registers the sdy op verifiers
 
@@ -39,5 +41,32 @@ def main(n_ops: int = 10_000, repeats: int = 5):
     assert parse_module(out) == m
     print(f"{n} ops: parse+verify+print {best * 1e3:.1f} ms (best of {repeats}) = {n / best:,.0f} ops/s")
 
+def best_of(fn, repeats):
+    best = float("inf")
+    for _ in range(repeats):
+        t0 = time.perf_counter(); fn(); best = min(best, time.perf_counter() - t0)
+    return best
+
+def versus_jaxlib(repeats: int = 7):
+    "The largest corpus program: shardnb's parse + verify + print against jaxlib's parse + print, best of `repeats`."
+    try:
+        from jax._src.interpreters import mlir as jm
+        from jaxlib.mlir import ir
+    except ImportError:
+        print("jax is not installed: no comparison with jaxlib"); return
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+    from tests.jax_corpus import load_corpus
+    name, text = max(load_corpus().items(), key=lambda kv: len(kv[1]))
+    def ours():
+        m = parse_module(text); verify_module(m); return print_module(m)
+    def theirs():
+        with jm.make_ir_context(): return str(ir.Module.parse(text))
+    ours(); theirs()
+    a, b = best_of(ours, repeats), best_of(theirs, repeats)
+    n = sum(1 for _ in parse_module(text).walk())
+    print(f"largest corpus program {name} ({len(text):,} chars, {n} ops): shardnb parse+verify+print {a * 1e3:.1f} ms, "
+          f"jaxlib parse+print {b * 1e3:.1f} ms: {a / b:.2f}x jaxlib's time")
+
 if __name__ == "__main__":
     main(int(sys.argv[1]) if len(sys.argv) > 1 else 10_000)
+    versus_jaxlib()

@@ -6,8 +6,10 @@ Docs: https://shardnb.github.io/shardnb/program.html.md"""
 
 # %% ../nbs/08_program.ipynb #24cd22ca
 from __future__ import annotations
+import gc
 import re
-from dataclasses import dataclass
+from contextlib import contextmanager
+from dataclasses import dataclass, field
 from .mesh import Mesh, ShardingError
 from .sharding import TensorSharding, _symbol
 from .syntax import ShardingSyntaxError, parse_mesh, parse_sharding, parse_sharding_per_value
@@ -35,8 +37,11 @@ class TensorType:
     "A ranked, static-shape tensor type such as `tensor<8x16xf32>`."
     shape: tuple[int, ...]
     dtype: str = "f32"
-    def __post_init__(self): object.__setattr__(self, 'shape', tuple(int(d) for d in self.shape))
-    def __str__(self): return "tensor<" + "".join(f"{d}x" for d in self.shape) + self.dtype + ">"
+    text: str = field(default="", compare=False, repr=False)   # its MLIR text, made once (printing asks for it often)
+    def __post_init__(self):
+        object.__setattr__(self, 'shape', tuple(int(d) for d in self.shape))
+        object.__setattr__(self, 'text', "tensor<" + "".join(f"{d}x" for d in self.shape) + self.dtype + ">")
+    def __str__(self): return self.text
     @property
     def rank(self) -> int: "Number of dimensions."; return len(self.shape)
 
@@ -112,8 +117,10 @@ class Op:
     def __init__(self, name, operands=(), result_types=(), attrs=None, regions=(), form=None):
         self.name, self.attrs, self.block, self.form = name, dict(attrs or {}), None, form
         self.pos: int | None = None   # offset in the text it was parsed from (for located errors)
-        self.operands: list[Value] = []
-        for v in operands: self._add_operand(v)
+        self.operands: list[Value] = list(operands)
+        for k, v in enumerate(self.operands):
+            if not isinstance(v, Value): raise ProgramError(f"operand {k} of {self.name} must be a Value, got: {v!r}")
+            v.uses.append((self, k))
         self.results = [Value(t, None, self, i) for i, t in enumerate(result_types)]
         self.regions: list[Block] = []
         for b in regions: b.parent = self; self.regions.append(b)
@@ -223,9 +230,11 @@ class Module:
 # %% ../nbs/08_program.ipynb #658ba17f
 # Alternatives in order of frequency (punctuation, names, SSA values first), with possessive
 # quantifiers: Python's regex engine tries them one by one, and this halves the scan of a big module.
+# A static tensor type is one token: types are a third of what programs spell out.
 # A `-` is punctuation unless it starts `->` or a number.
 _TOKEN = re.compile(r'''(?:[ \t\r]++|//[^\n]*+)*+(?:
  (?P<p>[()\[\]{}<>,=:*?+|]|-(?![>\d]))
+|(?P<type>tensor<(?:[0-9]++x)*+(?:[a-z][a-z0-9]*+|complex<[a-z][a-z0-9]*+>)>)
 |(?P<id>[A-Za-z_][\w$.]*+)
 |(?P<val>%[\w$.\-]++(?:\#[\w$.\-]*+)?)
 |(?P<nl>\n)
@@ -240,18 +249,24 @@ _TOKEN = re.compile(r'''(?:[ \t\r]++|//[^\n]*+)*+(?:
 |(?P<end>\Z))
 ''', re.X | re.S)
 
+_KIND_OF = [None] * (len(_TOKEN.groupindex) + 1)   # group number -> token kind
+for _k, _g in _TOKEN.groupindex.items(): _KIND_OF[_g] = _k
+_NL, _END, _BAD = (_TOKEN.groupindex[k] for k in ("nl", "end", "bad"))
+
 def _tokenize(text: str):
+    "Four parallel lists: each token's kind, text, offset, and whether a line break comes before it."
     kinds, texts, starts, nls = [], [], [], []
+    ka, ta, sa, na, kind_of = kinds.append, texts.append, starts.append, nls.append, _KIND_OF
     nl = True
-    for m in _TOKEN.finditer(text):
-        k = m.lastgroup
-        if k == "nl": nl = True; continue
-        if k == "end" or k is None: break
-        t = m.group(k)
-        if k == "bad":
-            raise ProgramSyntaxError("unterminated string" if t == '"' else f"unexpected character {t!r}", text, m.start(k))
-        kinds.append(k); texts.append(t); starts.append(m.start(k)); nls.append(nl); nl = False
-    kinds.append("eof"); texts.append(""); starts.append(len(text)); nls.append(True)
+    for m in _TOKEN.finditer(text):   # group numbers, not names: this loop runs once per token
+        g = m.lastindex
+        if g == _NL: nl = True; continue
+        if g == _END or g is None: break
+        if g == _BAD:
+            t = m[g]
+            raise ProgramSyntaxError("unterminated string" if t == '"' else f"unexpected character {t!r}", text, m.start(g))
+        ka(kind_of[g]); ta(m[g]); sa(m.start(g)); na(nl); nl = False
+    ka("eof"); ta(""); sa(len(text)); na(True)
     return kinds, texts, starts, nls
 
 # %% ../nbs/08_program.ipynb #865ea1ba
@@ -260,6 +275,7 @@ _WS = re.compile(r"\s*\n\s*")
 _FUNC_OPS = {"return": "func.return", "call": "func.call", "func.return": "func.return", "func.call": "func.call"}
 # Dialects whose ops shardnb reads in pretty form; any op can still be written in generic form ("x.y"(...)).
 DIALECTS = frozenset("stablehlo chlo sdy func mhlo tensor arith shape mpmd math complex scf cf".split())
+_DIALECT_PREFIXES = frozenset(d + "." for d in DIALECTS)
 DIRECTIONS = ("NONE", "FORWARD", "BACKWARD", "BOTH")   # sdy.propagation_barrier's allowed_direction
 
 class _Parser:
@@ -359,6 +375,10 @@ class _Parser:
     # -- types
     def type(self):
         i, K, T = self.i, self.K, self.T
+        if K[i] == "type":
+            self.i = i + 1
+            try: return parse_type(T[i])
+            except ProgramError as e: self.fail(str(e), i)
         if K[i] in ("id", "bang"):
             if T[i + 1] == "<" and not self.N[i + 1]:
                 self.i = i + 1; j = self.skip_balanced()
@@ -416,6 +436,8 @@ class _Parser(_Parser):
         for k, v in enumerate(values): v.name = base if len(values) == 1 else (base, k)
     def use(self, scope, at):
         t = self.T[at]
+        vals = scope[-1].get(t)
+        if vals is not None and len(vals) == 1: return vals[0]   # the common case: a one-result value of this region
         name, _, idx = t.partition("#")
         if "#" in t and not (idx.isascii() and idx.isdigit()): self.fail(f"expected a result number after '#' in {t!r}", at)
         if len(idx) > 9: self.fail(f"result number {idx[:24]}{'...' if len(idx) > 24 else ''} is out of range", at)
@@ -499,7 +521,7 @@ class _Parser(_Parser):
             if name in ("return", "call"):   # func is the default dialect only directly in a function body
                 if not isinstance(block.parent, Func): self.fail(f"'{name}' is func.{name} only in a function body; write func.{name}", at)
                 name = _FUNC_OPS[name]
-            elif name.partition(".")[0] not in DIALECTS or "." not in name:
+            elif name[:name.find(".") + 1 or None] not in _DIALECT_PREFIXES:
                 self.fail(f"unknown operation {name!r}: shardnb reads the pretty form of {', '.join(sorted(DIALECTS))} ops "
                           f"(write others in generic form, \"{name}\"(...) : (...) -> (...))" if "." in name else
                           f"expected an operation (dialect.op or \"dialect.op\"(...)), found {name!r}", at)
@@ -556,27 +578,32 @@ class _Parser(_Parser):
 
     def template_op(self, name, scope, nres, at):
         "An op in a pretty form shardnb has no reader for: keep its text with the operands cut out."
-        T, K, N, text = self.T, self.K, self.N, self.text
+        T, K, N, S, text = self.T, self.K, self.N, self.S, self.text
         pieces, operands, attrs, uses_at = [], [], {}, []
-        last = self.S[self.i - 1] + len(T[self.i - 1])
+        i = self.i
+        last = S[i - 1] + len(T[i - 1])
         depth = 0
-        while True:
-            i, t, k = self.i, T[self.i], K[self.i]
-            if k == "eof": break
-            if depth == 0:
-                if (N[i] and i > at) or (k == "p" and t in (":", "}")) or (t == "loc" and T[i + 1] == "("): break
-                if t == "{" and T[i - 1] != "=":   # an attribute dictionary (`window = {...}` is text)
-                    pieces.append(_WS.sub(" ", text[last:self.S[i]])); attrs.update(self.attr_dict())
-                    pieces.append(None); last = self.S[self.i - 1] + 1; continue
-            if k == "val":
-                pieces.append(_WS.sub(" ", text[last:self.S[i]])); pieces.append(len(operands))
-                operands.append(self.use(scope, i)); uses_at.append(i); last = self.S[i] + len(t)
-            elif k == "p" and t in _OPEN: depth += 1
-            elif k == "p" and t in ")]}>":
-                depth -= 1
-                if depth < 0: self.fail(f"unexpected {t!r}")
-            self.i += 1
-        end = self.S[self.i - 1] + len(T[self.i - 1])
+        while True:   # the hot loop of reading a module: locals only
+            k = K[i]
+            if k == "p":
+                t = T[i]
+                if depth == 0:
+                    if (N[i] and i > at) or t == ":" or t == "}": break
+                    if t == "{" and T[i - 1] != "=":   # an attribute dictionary (`window = {...}` is text)
+                        pieces.append(_WS.sub(" ", text[last:S[i]])); self.i = i; attrs.update(self.attr_dict())
+                        pieces.append(None); i = self.i; last = S[i - 1] + 1; continue
+                if t in _OPEN: depth += 1
+                elif t in ")]}>":
+                    depth -= 1
+                    if depth < 0: self.fail(f"unexpected {t!r}", i)
+            elif depth == 0 and ((N[i] and i > at) or k == "eof" or (k == "id" and T[i] == "loc" and T[i + 1] == "(")): break
+            elif k == "val":
+                pieces.append(_WS.sub(" ", text[last:S[i]]) if N[i] or S[i] - last > 2 else text[last:S[i]]); pieces.append(len(operands))
+                operands.append(self.use(scope, i)); uses_at.append(i); last = S[i] + len(T[i])
+            elif k == "eof": break
+            i += 1
+        self.i = i
+        end = S[i - 1] + len(T[i - 1])
         if end > last: pieces.append(_WS.sub(" ", text[last:end]))
         pieces = [p for p in pieces if p != ""]
         if None in pieces: pieces = [p.rstrip() if isinstance(p, str) and k + 1 < len(pieces) and pieces[k + 1] is None else p for k, p in enumerate(pieces)]
@@ -917,14 +944,23 @@ class _Parser(_Parser):
             self.top_level(m, close=False)
         return m
 
+@contextmanager
+def _no_gc():
+    "Building a module makes one object per value and use, none of them garbage: the cycle collector would only rescan them."
+    was = gc.isenabled(); gc.disable()
+    try: yield
+    finally:
+        if was: gc.enable()
+
 def parse_module(text: str) -> Module:
     "Parse MLIR text (as JAX or Shardy print it) into a `Module`; bad text raises `ProgramSyntaxError`."
     if not isinstance(text, str): raise ProgramSyntaxError(f"module text must be a string, got {type(text).__name__}")
-    p = _Parser(text)
-    try: return p.module()
-    except RecursionError: raise ProgramSyntaxError("regions are nested too deeply", text, 0) from None
-    except (IndexError, KeyError, TypeError, AttributeError) as e:   # a last line of defence: report where, never crash
-        raise ProgramSyntaxError(f"malformed input ({type(e).__name__}: {e})", text, p.S[min(p.i, len(p.S) - 1)]) from None
+    with _no_gc():
+        p = _Parser(text)
+        try: return p.module()
+        except RecursionError: raise ProgramSyntaxError("regions are nested too deeply", text, 0) from None
+        except (IndexError, KeyError, TypeError, AttributeError) as e:   # a last line of defence: report where, never crash
+            raise ProgramSyntaxError(f"malformed input ({type(e).__name__}: {e})", text, p.S[min(p.i, len(p.S) - 1)]) from None
 
 # %% ../nbs/08_program.ipynb #8ff98352
 def _attr_text(v) -> str:
@@ -1000,32 +1036,34 @@ class _Printer:
         if op.results and any(r.sharding is not None for r in op.results):
             attrs["sdy.sharding"] = tuple(_fill_sharding(r, op) for r in op.results)
         nm = self.nm
-        ops = ", ".join(nm[v] for v in op.operands)
         form = op.form
-        if op.name in _PRINTERS and form is None:
-            lhs = self.def_results(op) if op.name != "stablehlo.while" else None
-            _PRINTERS[op.name](self, op, attrs, ops, pad, ind, out, lhs)
-            return
         if form is not None and form[0] == "template":
             _, pieces, tform = form
-            name = {"func.return": "return", "func.call": "call"}.get(op.name, op.name)
+            name = "return" if op.name == "func.return" else op.name
             ad = (" " + _attr_dict_text(attrs)) if attrs else ""
-            if None not in pieces and ad:
+            if ad and None not in pieces:
                 pieces = (None,) + pieces if op.name in _ATTRS_FIRST else pieces + (None,)
-            body = "".join(p if isinstance(p, str) else ad if p is None else nm[op.operands[p]] for p in pieces)
-            extra = _regions_args_first(self, op)
+            names, operands = nm.names, op.operands
+            try: body = "".join([p if p.__class__ is str else ad if p is None else names[operands[p]] for p in pieces])
+            except KeyError: body = "".join(p if isinstance(p, str) else ad if p is None else nm[op.operands[p]] for p in pieces)
+            extra = _regions_args_first(self, op) if op.regions else None
             lhs = self.def_results(op)
             s = f"{pad}{lhs}{name}" + (body if not body or body[0] in " (" else " " + body)
             if tform == "fn": s += " : " + _fn_type([v.type for v in op.operands], [r.type for r in op.results])
             elif tform == "arrow": s += " : " + _fn_type([v.type for v in op.operands], [r.type for r in op.results])[1:].replace(") -> ", " -> ", 1)
             elif tform == "select": s += f" : {op.operands[0].type}, {op.results[0].type}"
-            elif tform == "list": s += " : " + ", ".join(str(v.type) for v in (op.results or op.operands))
+            elif tform == "list": s += " : " + ", ".join([str(v.type) for v in (op.results or op.operands)])
             out.append(s)
             if op.regions:   # stablehlo.reduce's reducer
                 b = op.regions[0]; n = len(b.args) // 2
                 a = extra
                 out.append(pad + "  reducer" + " ".join(f"({a[k]}: {b.args[k].type}, {a[k + n]}: {b.args[k + n].type})" for k in range(n)) + " {")
                 self.ops(b, ind + 1, out); out.append(pad + "}")
+            return
+        ops = ", ".join(nm[v] for v in op.operands)
+        if op.name in _PRINTERS and form is None:
+            lhs = self.def_results(op) if op.name != "stablehlo.while" else None
+            _PRINTERS[op.name](self, op, attrs, ops, pad, ind, out, lhs)
             return
         # generic form
         props = form[1] if form is not None and form[0] == "generic" else ()
