@@ -15,9 +15,10 @@ from .sharding import TensorSharding, _symbol
 from .syntax import ShardingSyntaxError, parse_mesh, parse_sharding, parse_sharding_per_value
 
 # %% auto #0
-__all__ = ['DIALECTS', 'DIRECTIONS', 'COLLECTIVE_AXES', 'VERIFIERS', 'ProgramSyntaxError', 'ProgramError', 'TensorType',
-           'OpaqueType', 'parse_type', 'Value', 'Block', 'Op', 'Attr', 'Func', 'Module', 'parse_module', 'print_module',
-           'describe', 'check_sharding', 'module_errors', 'verify_module', 'check_module', 'Builder']
+__all__ = ['DIALECTS', 'DIRECTIONS', 'COLLECTIVE_AXES', 'VERIFIERS', 'ELEMENTWISE', 'ProgramSyntaxError', 'ProgramError',
+           'TensorType', 'OpaqueType', 'parse_type', 'Value', 'Block', 'Op', 'Attr', 'Func', 'Module', 'parse_module',
+           'print_module', 'describe', 'check_sharding', 'module_errors', 'check_result_types', 'verify_module',
+           'check_module', 'Builder']
 
 # %% ../nbs/08_program.ipynb #beda30a3
 class ProgramSyntaxError(ShardingSyntaxError):
@@ -1049,6 +1050,10 @@ class _Printer:
             extra = _regions_args_first(self, op) if op.regions else None
             lhs = self.def_results(op)
             s = f"{pad}{lhs}{name}" + (body if not body or body[0] in " (" else " " + body)
+            if tform in ("list", "select") and op.results and op.operands and (
+                    any(v.type != op.results[0].type for v in op.operands[tform == "select":]) if len(op.results) == 1 else
+                    [v.type for v in op.operands] != [r.type for r in op.results]):
+                tform = "fn"   # the short form says operands and result share a type: here they do not (MLIR reads both forms)
             if tform == "fn": s += " : " + _fn_type([v.type for v in op.operands], [r.type for r in op.results])
             elif tform == "arrow": s += " : " + _fn_type([v.type for v in op.operands], [r.type for r in op.results])[1:].replace(") -> ", " -> ", 1)
             elif tform == "select": s += f" : {op.operands[0].type}, {op.results[0].type}"
@@ -1061,7 +1066,7 @@ class _Printer:
                 self.ops(b, ind + 1, out); out.append(pad + "}")
             return
         ops = ", ".join(nm[v] for v in op.operands)
-        if op.name in _PRINTERS and form is None:
+        if op.name in _PRINTERS and form is None and not (op.name == "stablehlo.while" and _while_types_differ(op)):
             lhs = self.def_results(op) if op.name != "stablehlo.while" else None
             _PRINTERS[op.name](self, op, attrs, ops, pad, ind, out, lhs)
             return
@@ -1081,6 +1086,11 @@ class _Printer:
         if attrs: s += " " + _attr_dict_text(attrs)
         s += " : " + _fn_type([v.type for v in op.operands], [r.type for r in op.results])
         out.append(s)
+
+def _while_types_differ(op) -> bool:
+    "Whether a while's operands, results and region arguments disagree in type (its pretty form has one list for all)."
+    ts = [v.type for v in op.operands]
+    return [r.type for r in op.results] != ts or any([a.type for a in b.args] != ts for b in op.regions)
 
 _ATTRS_FIRST = {"stablehlo.optimization_barrier", "stablehlo.constant", "sdy.constant"}   # pretty forms that print the attribute dict right after the name
 
@@ -1237,6 +1247,9 @@ def module_errors(m: Module) -> list[ProgramError]:
         except ShardingError as e:   # a ProgramError, or a sharding's own error
             e = e if isinstance(e, ProgramError) else ProgramError(str(e))
             e.where = where; errors.append(e)
+        except (ValueError, TypeError, IndexError, KeyError, AttributeError, ArithmeticError) as e:   # never crash: say what could not be checked
+            e = ProgramError(f"{getattr(where, 'name', where)}: cannot be checked ({type(e).__name__}: {e})")
+            e.where = where; errors.append(e)
     def returns(f):
         ret = f.return_op
         if ret is None: raise ProgramError(f"@{f.name}: the body must end with func.return")
@@ -1264,7 +1277,171 @@ def module_errors(m: Module) -> list[ProgramError]:
             if op.name == "func.call": check(op, call, op)
             chk = VERIFIERS.get(op.name)
             if chk is not None: check(op, chk, m, op)
+            if op.name in _RESULT_TYPES: check(op, check_result_types, m, op)
     return errors
+
+# Result types: what StableHLO's shape functions infer, compared with what an op declares.
+def _text_of(op: Op) -> str:
+    "The literal text of a pretty-printed op (its template pieces without the operands), else ''."
+    f = op.form
+    return "".join(p for p in f[1] if isinstance(p, str)) if f and f[0] == "template" else ""
+
+_INTS = re.compile(r"-?\d+")
+
+def _attr_ints(op: Op, pretty: str, generic: str) -> tuple | None:
+    "The integers of `pretty = [...]` in the op's text, or of its generic attribute `generic`; None when absent."
+    a = op.attrs.get(generic)
+    if a is not None:
+        t = str(a)
+        return tuple(int(x) for x in _INTS.findall(t.split(":", 1)[1] if t.startswith("array<") else t.split(":")[0]))
+    m = re.search(rf"(?<![\w.]){pretty}\s*=\s*(\[[^\]]*\]|-?\d+)", _text_of(op))
+    return None if m is None else tuple(int(x) for x in _INTS.findall(m.group(1)))
+
+def _dot_dims(op: Op) -> tuple | None:
+    "(lhs batching, rhs batching, lhs contracting, rhs contracting) of a dot_general, or None if unreadable."
+    a = op.attrs.get("dot_dimension_numbers")
+    if a is not None:
+        t = str(a)
+        get = lambda k: tuple(int(x) for x in _INTS.findall(m.group(1))) if (m := re.search(rf"\b{k}\s*=\s*\[([^\]]*)\]", t)) else ()
+        return tuple(get(k) for k in ("lhs_batching_dimensions", "rhs_batching_dimensions", "lhs_contracting_dimensions", "rhs_contracting_dimensions"))
+    t, out = _text_of(op), []
+    if not t: return None
+    for k in ("batching_dims", "contracting_dims"):
+        m = re.search(rf"\b{k}\s*=\s*\[([^\]]*)\]\s*x\s*\[([^\]]*)\]", t)
+        out += [tuple(map(int, _INTS.findall(m.group(1)))), tuple(map(int, _INTS.findall(m.group(2))))] if m else [(), ()]
+    return tuple(out)
+
+def _static(op: Op) -> bool:
+    "Whether every operand and result of `op` has a static tensor type (the checks below need shapes)."
+    return all(isinstance(v.type, TensorType) for v in op.operands) and all(isinstance(r.type, TensorType) for r in op.results)
+
+def _expect(op: Op, shape, k: int = 0, dtype: str | None = None) -> None:
+    "Raise unless result `k` of `op` has `shape` (and `dtype`, when given)."
+    t = op.results[k].type
+    want = TensorType(tuple(shape), dtype or t.dtype)
+    if t.shape != want.shape or t.dtype != want.dtype:
+        raise ProgramError(f"{op.name}: result {k} is declared {t}, but the op gives {want}")
+
+def _check_dims(op: Op, dims, rank: int, what: str) -> None:
+    if dims is None: raise ProgramError(f"{op.name}: cannot read its {what}")
+    if any(not 0 <= d < rank for d in dims) or len(set(dims)) != len(dims):
+        raise ProgramError(f"{op.name}: {what} {list(dims)} must be distinct dimensions of a rank-{rank} operand")
+
+ELEMENTWISE = frozenset("stablehlo." + n for n in (
+    "abs add and atan2 cbrt ceil clz compare complex convert cosine divide exponential exponential_minus_one floor imag "
+    "is_finite log log_plus_one logistic maximum minimum multiply negate not or popcnt power real reduce_precision remainder "
+    "round_nearest_afz round_nearest_even rsqrt shift_left shift_right_arithmetic shift_right_logical sign sine sqrt "
+    "subtract tan tanh xor count_leading_zeros atan").split())
+_OWN_DTYPE = {"stablehlo.compare": "i1", "stablehlo.is_finite": "i1"}           # result element type fixed
+_ANY_DTYPE = {"stablehlo.convert", "stablehlo.abs", "stablehlo.real", "stablehlo.imag", "stablehlo.complex"}
+
+def _elementwise(m, op):
+    shape, dtype = op.operands[0].type.shape, op.operands[0].type.dtype
+    for k, v in enumerate(op.operands):
+        if v.type.shape != shape: raise ProgramError(f"{op.name}: operand {k} has shape {v.type}, operand 0 {op.operands[0].type}: element-wise operands agree")
+        if op.name not in _ANY_DTYPE and v.type.dtype != dtype and op.name not in ("stablehlo.shift_left",):
+            raise ProgramError(f"{op.name}: operand {k} is {v.type}, operand 0 {op.operands[0].type}: element-wise operands agree")
+    if op.name in _ANY_DTYPE: return _expect(op, shape)
+    _expect(op, shape, dtype=_OWN_DTYPE.get(op.name, dtype))
+
+def _select(m, op):
+    p, a, b = op.operands
+    if a.type != b.type: raise ProgramError(f"{op.name}: on_true is {a.type}, on_false {b.type}; they must agree")
+    if p.type.shape not in ((), a.type.shape): raise ProgramError(f"{op.name}: pred is {p.type}; it must be a scalar or have the shape of {a.type}")
+    _expect(op, a.type.shape, dtype=a.type.dtype)
+
+def _clamp(m, op):
+    lo, x, hi = op.operands
+    for w, v in (("min", lo), ("max", hi)):
+        if v.type.shape not in ((), x.type.shape): raise ProgramError(f"{op.name}: {w} is {v.type}; it must be a scalar or have the shape of {x.type}")
+    _expect(op, x.type.shape, dtype=x.type.dtype)
+
+def _broadcast_in_dim(m, op):
+    x, r = op.operands[0].type, op.results[0].type
+    dims = _attr_ints(op, "dims", "broadcast_dimensions")
+    if dims is None or len(dims) != x.rank: raise ProgramError(f"{op.name}: dims {list(dims or ())} must name one result dimension per operand dimension ({x.rank})")
+    if any(not 0 <= d < r.rank for d in dims) or len(set(dims)) != len(dims): raise ProgramError(f"{op.name}: dims {list(dims)} must be distinct dimensions of the rank-{r.rank} result")
+    for i, d in enumerate(dims):
+        if x.shape[i] not in (1, r.shape[d]): raise ProgramError(f"{op.name}: operand dimension {i} ({x.shape[i]}) must be 1 or equal result dimension {d} ({r.shape[d]})")
+    if r.dtype != x.dtype: raise ProgramError(f"{op.name}: result {r} must have the operand's element type {x.dtype}")
+
+def _reshape(m, op):
+    x, r = op.operands[0].type, op.results[0].type
+    nx, nr = 1, 1
+    for d in x.shape: nx *= d
+    for d in r.shape: nr *= d
+    if nx != nr: raise ProgramError(f"{op.name}: {x} has {nx} elements but the declared result {r} has {nr}")
+    if r.dtype != x.dtype: raise ProgramError(f"{op.name}: result {r} must have the operand's element type {x.dtype}")
+
+def _transpose(m, op):
+    x = op.operands[0].type
+    perm = _attr_ints(op, "dims", "permutation")
+    if perm is None or sorted(perm) != list(range(x.rank)): raise ProgramError(f"{op.name}: dims {list(perm or ())} must be a permutation of 0..{x.rank - 1}")
+    _expect(op, [x.shape[p] for p in perm], dtype=x.dtype)
+
+def _dot_general(m, op):
+    a, b = op.operands[0].type, op.operands[1].type
+    dd = _dot_dims(op)
+    if dd is None: return
+    lb, rb, lc, rc = dd
+    _check_dims(op, lb + lc, a.rank, "lhs batching and contracting dims"); _check_dims(op, rb + rc, b.rank, "rhs batching and contracting dims")
+    if len(lb) != len(rb) or len(lc) != len(rc): raise ProgramError(f"{op.name}: lhs and rhs need as many batching and contracting dims")
+    for x, y in zip(lb + lc, rb + rc):
+        if a.shape[x] != b.shape[y]: raise ProgramError(f"{op.name}: lhs dimension {x} ({a.shape[x]}) and rhs dimension {y} ({b.shape[y]}) must be equal")
+    shape = [a.shape[d] for d in lb] + [n for d, n in enumerate(a.shape) if d not in lb + lc] + [n for d, n in enumerate(b.shape) if d not in rb + rc]
+    _expect(op, shape)   # the element type may be a preferred one
+
+def _reduce(m, op):
+    n = len(op.operands) // 2
+    dims = _attr_ints(op, "dimensions", "dimensions")
+    if n == 0 or len(op.results) != n: raise ProgramError(f"{op.name}: {len(op.operands)} operands (inputs, then inits) give {n} results, not {len(op.results)}")
+    x = op.operands[0].type
+    _check_dims(op, dims, x.rank, "dimensions")
+    for k in range(n):
+        v = op.operands[k].type
+        if v.shape != x.shape: raise ProgramError(f"{op.name}: input {k} is {v}, input 0 {x}: the inputs agree in shape")
+        _expect(op, [d for i, d in enumerate(v.shape) if i not in dims], k, op.operands[n + k].type.dtype)
+
+def _concatenate(m, op):
+    dim = _attr_ints(op, "dim", "dimension")
+    x = op.operands[0].type
+    if dim is None or len(dim) != 1 or not 0 <= dim[0] < x.rank: raise ProgramError(f"{op.name}: dim must be one dimension of the rank-{x.rank} operands")
+    d = dim[0]
+    total = 0
+    for k, v in enumerate(op.operands):
+        if v.type.rank != x.rank or any(a != b for i, (a, b) in enumerate(zip(v.type.shape, x.shape)) if i != d) or v.type.dtype != x.dtype:
+            raise ProgramError(f"{op.name}: operand {k} is {v.type}; operands differ only in dimension {d}")
+        total += v.type.shape[d]
+    _expect(op, x.shape[:d] + (total,) + x.shape[d + 1:], dtype=x.dtype)
+
+_SLICE = re.compile(r"\[\s*(-?\d+\s*:\s*-?\d+(?:\s*:\s*-?\d+)?\s*(?:,\s*-?\d+\s*:\s*-?\d+(?:\s*:\s*-?\d+)?\s*)*)?\]")
+
+def _slice(m, op):
+    x = op.operands[0].type
+    start, limit, stride = (_attr_ints(op, "-", k) for k in ("start_indices", "limit_indices", "strides"))
+    if start is None:
+        mt = _SLICE.search(_text_of(op))
+        if mt is None: return
+        triples = [tuple(map(int, _INTS.findall(t))) for t in (mt.group(1) or "").split(",") if t.strip()]
+        start, limit, stride = [t[0] for t in triples], [t[1] for t in triples], [t[2] if len(t) > 2 else 1 for t in triples]
+    if not (len(start) == len(limit) == len(stride) == x.rank): raise ProgramError(f"{op.name}: needs a start, limit and stride per dimension of {x}")
+    for i, (a, b, s, n) in enumerate(zip(start, limit, stride, x.shape)):
+        if not (0 <= a <= b <= n) or s < 1: raise ProgramError(f"{op.name}: dimension {i}: {a}:{b}:{s} is not a slice of a dimension of size {n}")
+    _expect(op, [(b - a + s - 1) // s for a, b, s in zip(start, limit, stride)], dtype=x.dtype)
+
+def _while(m, op):
+    if _while_types_differ(op):
+        raise ProgramError(f"{op.name}: operands ({', '.join(str(v.type) for v in op.operands)}), results and region arguments must have the same types")
+
+_RESULT_TYPES = {"stablehlo.while": _while, "stablehlo.select": _select, "stablehlo.clamp": _clamp, "stablehlo.broadcast_in_dim": _broadcast_in_dim,
+                 "stablehlo.reshape": _reshape, "stablehlo.transpose": _transpose, "stablehlo.dot_general": _dot_general,
+                 "stablehlo.reduce": _reduce, "stablehlo.concatenate": _concatenate, "stablehlo.slice": _slice}
+_RESULT_TYPES.update({k: _elementwise for k in ELEMENTWISE})
+
+def check_result_types(m: Module, op: Op) -> None:
+    "Raise `ProgramError` if `op` (a StableHLO op shardnb knows) declares result types its operands do not give."
+    chk = _RESULT_TYPES.get(op.name)
+    if chk is not None and (op.operands or op.name == "stablehlo.while") and (_static(op) or op.name == "stablehlo.while"): chk(m, op)
 
 def verify_module(m: Module) -> Module:
     "Check every value's sharding, every `return` and `call`, and each op's registered invariants; returns `m` or raises the first error."
@@ -1273,6 +1450,19 @@ def verify_module(m: Module) -> Module:
     return m
 
 # %% ../nbs/08_program.ipynb #55f62b91
+_NAMED = re.compile(r'(?:unknown axis name|duplicate axis ref|both sub-axis and full-axis are used for axis name|'
+                    r'overlapping sub-axes: [^,]+,|two consecutive sub-axes can be merged: [^,]+,|unknown mesh): '
+                    r'("(?:[^"\\]|\\.)*"(?::\(\d+\)\d+)?|@[\w$.\-]+|@"(?:[^"\\]|\\.)*")')
+
+def _offending_token(text: str, pos: int, message: str) -> int:
+    "Where on the line of the op or function at `pos` the token an error names is (the second one for a duplicate), else `pos`."
+    m = _NAMED.search(message)
+    if m is None: return pos
+    end = text.find("\n", pos)
+    hits = [pos + h.start() for h in re.finditer(re.escape(m.group(1)) + r'(?![\w"])', text[pos:end if end >= 0 else len(text)])]
+    if not hits: return pos
+    return hits[1] if m.group(0).startswith("duplicate") and len(hits) > 1 else hits[0]
+
 def check_module(text: str) -> list[ValueError]:
     "Every error in module `text`: its syntax error, or each invariant it breaks, located at its op or function."
     try: m = parse_module(text)
@@ -1281,7 +1471,7 @@ def check_module(text: str) -> list[ValueError]:
     for e in module_errors(m):
         pos = getattr(getattr(e, "where", None), "pos", None)
         if pos is not None:
-            loc = ShardingSyntaxError(str(e), text, pos)   # its line, column and caret arithmetic
+            loc = ShardingSyntaxError(str(e), text, _offending_token(text, pos, str(e)))   # its line, column and caret arithmetic
             e = ProgramError(str(loc)); e.message, e.line, e.column, e.caret = loc.message, loc.line, loc.column, loc.caret
         out.append(e)
     return out

@@ -1,5 +1,5 @@
 "Round trip, fuzzing and bad input for the program IR's text form."
-import random, sys, os
+import random, re, sys, os
 import pytest
 from hypothesis import given, settings, strategies as st
 from shardnb.program import parse_module, print_module, verify_module, check_module, ProgramSyntaxError, ProgramError
@@ -239,3 +239,88 @@ def test_garbage_is_not_a_module(text, msg, col):
 
 def test_generic_unknown_ops_still_parse():
     assert check_module('func.func @f() {\n  "foo.bar"() : () -> ()\n  return\n}') == []
+
+
+# ---------------------------------------------------------------- check_module: result types and located errors
+from shardnb.program import _RESULT_TYPES, TensorType   # noqa: E402
+
+def _mutations(text, rng, n=3):
+    """Up to `n` (line, mutated text, op name): one op of a kind check_module knows, its result given a wrong type in
+    the IR and the module printed again (so every use agrees with the wrong type, and only the op itself is wrong)."""
+    m = parse_module(text)
+    ops = list(m.walk())
+    cands = [k for k, op in enumerate(ops) if op.name in _RESULT_TYPES and op.results and isinstance(op.results[0].type, TensorType)
+             and all(d > 0 for d in op.results[0].type.shape)]
+    out = []
+    for k in rng.sample(cands, min(n, len(cands))):
+        m = parse_module(text); op = list(m.walk())[k]
+        t = op.results[0].type
+        # a size-1 or scalar operand broadcasts to any shape: there, change the element type
+        op.results[0].type = TensorType(t.shape, "i8" if t.dtype != "i8" else "f32") if op.name == "stablehlo.broadcast_in_dim" else TensorType((3,) + t.shape, t.dtype)
+        bad = print_module(m)
+        pos = list(parse_module(bad).walk())[k].pos
+        out.append((bad.count("\n", 0, pos) + 1, bad, op.name))
+    return out
+
+@pytest.mark.parametrize("name", CORPUS_NAMES)
+def test_corpus_mutated_result_type_is_rejected_at_the_op(jax_corpus, name, seed):
+    rng = random.Random(f"{seed}-{name}")
+    for line, bad, opname in _mutations(jax_corpus[name], rng):
+        errors = check_module(bad)
+        at_op = [e for e in errors if e.line == line and e.message.startswith(opname + ":")]
+        assert at_op, f"{opname} on line {line} with a wrong result type: {[str(e).splitlines()[0] for e in errors]}"
+        assert at_op[0].column == len(bad.split("\n")[line - 1]) - len(bad.split("\n")[line - 1].lstrip()) + 1
+
+
+NEG = "func.func @main(%a: tensor<8xf32>) -> tensor<4xf32> {{\n  %0 = {op}\n  return %0 : tensor<4xf32>\n}}"
+
+@pytest.mark.parametrize("body,msg", [
+    ("stablehlo.negate %a : (tensor<8xf32>) -> tensor<4xf32>", "stablehlo.negate: result 0 is declared tensor<4xf32>, but the op gives tensor<8xf32>"),
+    ("stablehlo.reshape %a : (tensor<8xf32>) -> tensor<4xf32>", "has 8 elements but the declared result tensor<4xf32> has 4"),
+    ("stablehlo.slice %a [0:8:2] : (tensor<8xf32>) -> tensor<4xf32>", None),
+    ("stablehlo.slice %a [0:6] : (tensor<8xf32>) -> tensor<4xf32>", "the op gives tensor<6xf32>"),
+    ("stablehlo.concatenate %a, %a, dim = 0 : (tensor<8xf32>, tensor<8xf32>) -> tensor<4xf32>", "the op gives tensor<16xf32>"),
+    ("stablehlo.convert %a : (tensor<8xf32>) -> tensor<4xf32>", "the op gives tensor<8xf32>"),
+    ("stablehlo.transpose %a, dims = [0] : (tensor<8xf32>) -> tensor<4xf32>", "the op gives tensor<8xf32>"),
+    ('"stablehlo.slice"(%a) <{limit_indices = array<i64: 8>, start_indices = array<i64: 0>, strides = array<i64: 2>}> : (tensor<8xf32>) -> tensor<4xf32>', None),
+    ('"stablehlo.slice"(%a) <{limit_indices = array<i64: 8>, start_indices = array<i64: 0>, strides = array<i64: 1>}> : (tensor<8xf32>) -> tensor<4xf32>', "the op gives tensor<8xf32>"),
+])
+def test_result_types(body, msg):
+    errors = check_module(NEG.format(op=body))
+    if msg is None: assert errors == []
+    else:
+        assert len(errors) == 1 and msg in errors[0].message and (errors[0].line, errors[0].column) == (2, 3), errors
+
+def test_dot_general_and_reduce_and_broadcast_results():
+    text = ("func.func @main(%a: tensor<2x8x4xf32>, %b: tensor<2x4x16xf32>, %c: tensor<f32>) -> tensor<2x8x16xf32> {\n"
+            "  %0 = stablehlo.dot_general %a, %b, batching_dims = [0] x [0], contracting_dims = [2] x [1] : (tensor<2x8x4xf32>, tensor<2x4x16xf32>) -> tensor<2x8x16xf32>\n"
+            "  %1 = stablehlo.reduce(%0 init: %c) applies stablehlo.add across dimensions = [1] : (tensor<2x8x16xf32>, tensor<f32>) -> tensor<2x16xf32>\n"
+            "  %2 = stablehlo.broadcast_in_dim %1, dims = [0, 2] : (tensor<2x16xf32>) -> tensor<2x8x16xf32>\n"
+            "  return %2 : tensor<2x8x16xf32>\n}")
+    assert check_module(text) == []
+    for old, new, msg in [("-> tensor<2x8x16xf32>\n  %1 = stablehlo.reduce(%0 init: %c) applies stablehlo.add across dimensions = [1] : (tensor<2x8x16xf32>",
+                           "-> tensor<2x16x8xf32>\n  %1 = stablehlo.reduce(%0 init: %c) applies stablehlo.add across dimensions = [1] : (tensor<2x16x8xf32>",
+                           "the op gives tensor<2x8x16xf32>"),
+                          ("-> tensor<2x16xf32>\n  %2 = stablehlo.broadcast_in_dim %1, dims = [0, 2] : (tensor<2x16xf32>)",
+                           "-> tensor<2x8xf32>\n  %2 = stablehlo.broadcast_in_dim %1, dims = [0, 2] : (tensor<2x8xf32>)", "the op gives tensor<2x16xf32>"),
+                          ("dims = [0, 2]", "dims = [0, 1]", "operand dimension 1 (16) must be 1 or equal result dimension 1 (8)"),
+                          ("contracting_dims = [2] x [1]", "contracting_dims = [1] x [1]", "lhs dimension 1 (8) and rhs dimension 1 (4) must be equal")]:
+        bad = text.replace(old, new, 1)
+        assert bad != text
+        errors = check_module(bad)
+        assert errors and msg in errors[0].message, (new, errors)
+
+MESHED = ('sdy.mesh @m = <["x"=2, "y"=2]>\n'
+          'func.func @main(%a: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@m, [{"x"}, {}]>}, %b: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@m, [{"c"}, {}]>}) -> tensor<8x8xf32> {\n'
+          '  %0 = stablehlo.add %a, %b {sdy.sharding = #sdy.sharding_per_value<[<@m, [{"y"}, {"x", "y"}]>]>} : tensor<8x8xf32>\n'
+          '  %1 = sdy.sharding_constraint %0 <@n, [{}, {}]> : tensor<8x8xf32>\n'
+          '  return %0 : tensor<8x8xf32>\n}')
+
+def test_sharding_errors_point_at_the_offending_token():
+    errors = check_module(MESHED)
+    got = {e.message.split(": ", 1)[1] if ": " in e.message else e.message: (e.line, e.column) for e in errors}
+    lines = MESHED.split("\n")
+    assert got['unknown axis name: "c"'] == (2, lines[1].index('"c"') + 1)
+    assert got['duplicate axis ref: "y"'] == (3, lines[2].rindex('"y"') + 1)
+    assert any(m.endswith("unknown mesh: @n") and pos == (4, lines[3].index("@n") + 1) for m, pos in got.items()), got
+    for e in errors: assert e.caret.splitlines()[-1].index("^") == e.column - 1
