@@ -15,9 +15,9 @@ from .sharding import TensorSharding, _symbol
 from .syntax import ShardingSyntaxError, parse_mesh, parse_sharding, parse_sharding_per_value
 
 # %% auto #0
-__all__ = ['DIALECTS', 'DIRECTIONS', 'COLLECTIVE_AXES', 'VERIFIERS', 'ELEMENTWISE', 'ProgramSyntaxError', 'ProgramError',
+__all__ = ['DIALECTS', 'DIRECTIONS', 'COLLECTIVE_AXES', 'ELEMENTWISE', 'VERIFIERS', 'ProgramSyntaxError', 'ProgramError',
            'TensorType', 'OpaqueType', 'parse_type', 'Value', 'Block', 'Op', 'Attr', 'Func', 'Module', 'parse_module',
-           'print_module', 'describe', 'check_sharding', 'module_errors', 'check_result_types', 'verify_module',
+           'print_module', 'check_result_types', 'describe', 'check_sharding', 'module_errors', 'verify_module',
            'check_module', 'Builder']
 
 # %% ../nbs/08_program.ipynb #beda30a3
@@ -683,11 +683,13 @@ def _call_op(p, name, scope, nres, at):
     if p.K[p.i] != "sym": p.fail(f"expected the callee symbol, found {p.found()}")
     callee = p.symbol(p.i); p.i += 1
     p.expect("(")
-    operands = p.operand_list(scope)
+    operands = p.operand_list(scope); uses_at = p.uses_at
     attrs = p.attr_dict() if p.T[p.i] == "{" else {}
     attrs["callee"] = callee
     p.expect(":", "':' and the function type of the call")
-    _, ins, outs = p.type_sig()
+    form, ins, outs = p.type_sig()
+    if form != "fn": p.fail(f"expected the function type '(...) -> ...' of the call to @{callee}", at)
+    p.check_operand_types(name, operands, uses_at, form, ins, outs, nres)
     return Op(name, operands, outs, attrs)
 
 def _shardings_list(p, kw):
@@ -1215,71 +1217,7 @@ def print_module(m: Module, canonical: bool = False) -> str:
     out.append("}")
     return "\n".join(out) + "\n"
 
-# %% ../nbs/08_program.ipynb #2313bb1c
-VERIFIERS: dict = {}   # op name -> f(module, op) raising ProgramError
-
-def describe(v: Value) -> str:
-    "Which value this is, in words: `argument 0 of @main`, `result 1 of stablehlo.while (%3)`."
-    o = v.owner
-    if isinstance(o, Op):
-        nm = v.name[0] if isinstance(v.name, tuple) else v.name
-        return f"result {v.index} of {o.name}" + (f" (%{nm})" if nm is not None else "")
-    if isinstance(o, Block):
-        if o.parent is None: return f"argument {v.index}"
-        if isinstance(o.parent, Func): return f"argument {v.index} of @{o.parent.name}"
-        return f"block argument {v.index} of {o.parent.name}"
-    return "a detached value"
-
-def check_sharding(m: Module, s: TensorSharding, type, what: str) -> None:
-    "Check that `s` names a mesh of `m` and is valid for a value of `type`; errors say `what` it belongs to."
-    if s.mesh_name is not None:
-        if s.mesh_name not in m.meshes: raise ProgramError(f"{what}: unknown mesh: @{s.mesh_name}")
-        if s.mesh != m.meshes[s.mesh_name]: raise ProgramError(f"{what}: sharding's mesh differs from the module's @{s.mesh_name}")
-    try: s.verify(type.shape if isinstance(type, TensorType) else None)
-    except ShardingError as e: raise ProgramError(f"{what}: {e}") from None
-
-def module_errors(m: Module) -> list[ProgramError]:
-    """Every invariant `m` breaks: each value's sharding, every `return` and `call`, each op's registered
-    verifier. Each error's `where` is the op or function it is about."""
-    errors = []
-    def check(where, fn, *args):
-        try: fn(*args)
-        except ShardingError as e:   # a ProgramError, or a sharding's own error
-            e = e if isinstance(e, ProgramError) else ProgramError(str(e))
-            e.where = where; errors.append(e)
-        except (ValueError, TypeError, IndexError, KeyError, AttributeError, ArithmeticError) as e:   # never crash: say what could not be checked
-            e = ProgramError(f"{getattr(where, 'name', where)}: cannot be checked ({type(e).__name__}: {e})")
-            e.where = where; errors.append(e)
-    def returns(f):
-        ret = f.return_op
-        if ret is None: raise ProgramError(f"@{f.name}: the body must end with func.return")
-        if ret.name != "func.return" and (len(ret.operands) != len(f.result_types)):
-            raise ProgramError(f"@{f.name}: {ret.name} returns {len(ret.operands)} values, the function {len(f.result_types)}")
-        if [v.type for v in ret.operands] != list(f.result_types):
-            raise ProgramError(f"@{f.name}: func.return types ({', '.join(str(v.type) for v in ret.operands)}) "
-                               f"don't match the function's result types ({', '.join(map(str, f.result_types))})")
-    def call(op):
-        g = m.funcs.get(op.attrs.get("callee"))
-        if g is None: raise ProgramError(f"func.call: unknown function @{op.attrs.get('callee')}")
-        if [v.type for v in op.operands] != [v.type for v in g.args] or [r.type for r in op.results] != list(g.result_types):
-            raise ProgramError(f"func.call: types don't match the signature of @{g.name}")
-    for f in m.funcs.values():
-        f.body.parent = f
-        for v in f.args:
-            if v.sharding is not None: check(f, check_sharding, m, v.sharding, v.type, describe(v))
-        for k, (t, s) in enumerate(zip(f.result_types, f.result_shardings)):
-            if s is not None: check(f, check_sharding, m, s, t, f"result {k} of @{f.name}")
-        if f.is_declaration: continue
-        check(f.return_op or f, returns, f)
-        for op in f.walk():
-            for r in op.results:
-                if r.sharding is not None: check(op, check_sharding, m, r.sharding, r.type, describe(r))
-            if op.name == "func.call": check(op, call, op)
-            chk = VERIFIERS.get(op.name)
-            if chk is not None: check(op, chk, m, op)
-            if op.name in _RESULT_TYPES: check(op, check_result_types, m, op)
-    return errors
-
+# %% ../nbs/08_program.ipynb #b7c1e002
 # Result types: what StableHLO's shape functions infer, compared with what an op declares.
 def _text_of(op: Op) -> str:
     "The literal text of a pretty-printed op (its template pieces without the operands), else ''."
@@ -1442,6 +1380,72 @@ def check_result_types(m: Module, op: Op) -> None:
     "Raise `ProgramError` if `op` (a StableHLO op shardnb knows) declares result types its operands do not give."
     chk = _RESULT_TYPES.get(op.name)
     if chk is not None and (op.operands or op.name == "stablehlo.while") and (_static(op) or op.name == "stablehlo.while"): chk(m, op)
+
+
+# %% ../nbs/08_program.ipynb #2313bb1c
+VERIFIERS: dict = {}   # op name -> f(module, op) raising ProgramError
+
+def describe(v: Value) -> str:
+    "Which value this is, in words: `argument 0 of @main`, `result 1 of stablehlo.while (%3)`."
+    o = v.owner
+    if isinstance(o, Op):
+        nm = v.name[0] if isinstance(v.name, tuple) else v.name
+        return f"result {v.index} of {o.name}" + (f" (%{nm})" if nm is not None else "")
+    if isinstance(o, Block):
+        if o.parent is None: return f"argument {v.index}"
+        if isinstance(o.parent, Func): return f"argument {v.index} of @{o.parent.name}"
+        return f"block argument {v.index} of {o.parent.name}"
+    return "a detached value"
+
+def check_sharding(m: Module, s: TensorSharding, type, what: str) -> None:
+    "Check that `s` names a mesh of `m` and is valid for a value of `type`; errors say `what` it belongs to."
+    if s.mesh_name is not None:
+        if s.mesh_name not in m.meshes: raise ProgramError(f"{what}: unknown mesh: @{s.mesh_name}")
+        if s.mesh != m.meshes[s.mesh_name]: raise ProgramError(f"{what}: sharding's mesh differs from the module's @{s.mesh_name}")
+    try: s.verify(type.shape if isinstance(type, TensorType) else None)
+    except ShardingError as e: raise ProgramError(f"{what}: {e}") from None
+
+def module_errors(m: Module) -> list[ProgramError]:
+    """Every invariant `m` breaks: each value's sharding, every `return` and `call`, each op's registered
+    verifier. Each error's `where` is the op or function it is about."""
+    errors = []
+    def check(where, fn, *args):
+        try: fn(*args)
+        except ShardingError as e:   # a ProgramError, or a sharding's own error
+            e = e if isinstance(e, ProgramError) else ProgramError(str(e))
+            e.where = where; errors.append(e)
+        except (ValueError, TypeError, IndexError, KeyError, AttributeError, ArithmeticError) as e:   # never crash: say what could not be checked
+            e = ProgramError(f"{getattr(where, 'name', where)}: cannot be checked ({type(e).__name__}: {e})")
+            e.where = where; errors.append(e)
+    def returns(f):
+        ret = f.return_op
+        if ret is None: raise ProgramError(f"@{f.name}: the body must end with func.return")
+        if ret.name != "func.return" and (len(ret.operands) != len(f.result_types)):
+            raise ProgramError(f"@{f.name}: {ret.name} returns {len(ret.operands)} values, the function {len(f.result_types)}")
+        if [v.type for v in ret.operands] != list(f.result_types):
+            raise ProgramError(f"@{f.name}: func.return types ({', '.join(str(v.type) for v in ret.operands)}) "
+                               f"don't match the function's result types ({', '.join(map(str, f.result_types))})")
+    def call(op):
+        g = m.funcs.get(op.attrs.get("callee"))
+        if g is None: raise ProgramError(f"func.call: unknown function @{op.attrs.get('callee')}")
+        if [v.type for v in op.operands] != [v.type for v in g.args] or [r.type for r in op.results] != list(g.result_types):
+            raise ProgramError(f"func.call: types don't match the signature of @{g.name}")
+    for f in m.funcs.values():
+        f.body.parent = f
+        for v in f.args:
+            if v.sharding is not None: check(f, check_sharding, m, v.sharding, v.type, describe(v))
+        for k, (t, s) in enumerate(zip(f.result_types, f.result_shardings)):
+            if s is not None: check(f, check_sharding, m, s, t, f"result {k} of @{f.name}")
+        if f.is_declaration: continue
+        check(f.return_op or f, returns, f)
+        for op in f.walk():
+            for r in op.results:
+                if r.sharding is not None: check(op, check_sharding, m, r.sharding, r.type, describe(r))
+            if op.name == "func.call": check(op, call, op)
+            chk = VERIFIERS.get(op.name)
+            if chk is not None: check(op, chk, m, op)
+            if op.name in _RESULT_TYPES: check(op, check_result_types, m, op)
+    return errors
 
 def verify_module(m: Module) -> Module:
     "Check every value's sharding, every `return` and `call`, and each op's registered invariants; returns `m` or raises the first error."
