@@ -71,6 +71,7 @@ def test_jax_lowering_round_trips_through_shardy():
 
 # ---------------------------------------------------------------- real programs: the JAX corpus
 from tests.jax_corpus import CORPUS_NAMES, jax_corpus   # noqa: E402,F401  (jax_corpus is a session fixture)
+import shardnb.api   # noqa: E402,F401  (registers the sdy ops' verifiers: the corpus must pass them too)
 
 
 def _jaxlib_prints(text):
