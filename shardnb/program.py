@@ -272,7 +272,9 @@ def _tokenize(text: str):
 
 # %% ../nbs/08_program.ipynb #865ea1ba
 _OPEN = {"(": ")", "[": "]", "{": "}", "<": ">"}
+_CLOSE = frozenset(")]}>")
 _WS = re.compile(r"\s*\n\s*")
+_PIECES: dict = {}
 _FUNC_OPS = {"return": "func.return", "call": "func.call", "func.return": "func.return", "func.call": "func.call"}
 # Dialects whose ops shardnb reads in pretty form; any op can still be written in generic form ("x.y"(...)).
 DIALECTS = frozenset("stablehlo chlo sdy func mhlo tensor arith shape mpmd math complex scf cf".split())
@@ -302,15 +304,16 @@ class _Parser:
         "Index after the bracket group opening at `self.i`."
         K, T, i, stack = self.K, self.T, self.i, []
         while True:
-            t, k = T[i], K[i]
-            if k == "eof": self.fail(f"unbalanced {T[self.i]!r}: missing {_OPEN[T[self.i]]!r}", self.i)
+            k = K[i]
             if k == "p":
+                t = T[i]
                 if t in _OPEN: stack.append(_OPEN[t])
-                elif t in ")]}>":
+                elif t in _CLOSE:
                     if not stack or stack[-1] != t:
                         self.fail(f"expected {stack[-1]!r}, found {t!r}" if stack else f"unexpected {t!r}", i)
                     stack.pop()
                     if not stack: return i + 1
+            elif k == "eof": self.fail(f"unbalanced {T[self.i]!r}: missing {_OPEN[T[self.i]]!r}", self.i)
             i += 1
     def span(self, i, j) -> str:
         "Source text of tokens i..j-1 with line breaks folded."
@@ -531,15 +534,15 @@ class _Parser(_Parser):
             op = reader(self, name, scope, nres, at) if reader else self.template_op(name, scope, nres, at)
         else:
             self.fail(f"expected an operation name, found {self.found()}")
-        self.skip_loc()
+        if T[self.i] == "loc": self.skip_loc()
         if len(op.results) != nres:
             self.fail(f"operation defines {len(op.results)} results but was given {nres} to bind", at)
         k = 0
         for dname, n, dat in defs:
             self.define(scope, dname, op.results[k:k + n], dat); k += n
         op.pos = self.S[defs[0][2] if defs else at]
-        block.append(op)
-        sh = op.attrs.pop("sdy.sharding", None) if op.results else None   # a zero-result op keeps it as an attribute
+        op.block = block; block.ops.append(op)
+        sh = op.attrs.pop("sdy.sharding", None) if op.results and op.attrs else None   # a zero-result op keeps it as an attribute
         if sh is not None:
             if isinstance(sh, TensorSharding): sh = (sh,)
             if not isinstance(sh, tuple) or len(sh) != len(op.results):
@@ -606,14 +609,18 @@ class _Parser(_Parser):
         self.i = i
         end = S[i - 1] + len(T[i - 1])
         if end > last: pieces.append(_WS.sub(" ", text[last:end]))
-        pieces = [p for p in pieces if p != ""]
+        if "" in pieces: pieces = [p for p in pieces if p != ""]
         if None in pieces: pieces = [p.rstrip() if isinstance(p, str) and k + 1 < len(pieces) and pieces[k + 1] is None else p for k, p in enumerate(pieces)]
         if pieces and isinstance(pieces[0], str) and pieces[0][:1].isspace(): pieces[0] = " " + pieces[0].lstrip()
         if pieces and isinstance(pieces[-1], str): pieces[-1] = pieces[-1].rstrip()
-        pieces = tuple(p for p in pieces if p != "")
+        pieces = tuple(pieces)
+        if "" in pieces: pieces = tuple(p for p in pieces if p != "")
+        pieces = _PIECES.setdefault(pieces, pieces)   # programs repeat a few shapes of op text: share them
         form, ins, outs = "none", None, []
-        if self.accept(":"):
-            form, ins, outs = self.type_sig()
+        if T[i] == ":":
+            if K[i + 1] == "type" and T[i + 2] not in (",", "->") and K[i + 2] != "type":   # the common `: tensor<...>`
+                self.i = i + 1; form, outs = "list", [self.type()]
+            else: self.i = i + 1; form, ins, outs = self.type_sig()
         if form == "list" and name == "stablehlo.select" and nres == 1 and len(outs) == 2:
             form, types = "select", outs[1:]   # `: pred type, value type`
         else: types = self.result_types(form, None, outs, nres, at, name) if form != "none" else []
@@ -841,8 +848,8 @@ def _normalize(p, op, at):
 class _Parser(_Parser):
     def collect_meshes(self):
         K, T, N = self.K, self.T, self.N
-        for i in range(len(T) - 3):
-            if K[i] == "sym" and T[i + 1] == "=" and T[i + 2] == "<" and ((i > 0 and T[i - 1] == "sdy.mesh") or N[i]):
+        for i in [i for i, k in enumerate(K) if k == "sym"]:
+            if i < len(T) - 3 and T[i + 1] == "=" and T[i + 2] == "<" and ((i > 0 and T[i - 1] == "sdy.mesh") or N[i]):
                 name = self.symbol(i)
                 self.i = i + 2; j = self.skip_balanced()
                 src = self.span(i + 2, j)
@@ -1274,6 +1281,8 @@ _OWN_DTYPE = {"stablehlo.compare": "i1", "stablehlo.is_finite": "i1"}           
 _ANY_DTYPE = {"stablehlo.convert", "stablehlo.abs", "stablehlo.real", "stablehlo.imag", "stablehlo.complex"}
 
 def _elementwise(m, op):
+    t = op.results[0].type
+    if len(op.results) == 1 and all(v.type is t for v in op.operands) and op.name not in _OWN_DTYPE: return   # the short form's one type
     shape, dtype = op.operands[0].type.shape, op.operands[0].type.dtype
     for k, v in enumerate(op.operands):
         if v.type.shape != shape: raise ProgramError(f"{op.name}: operand {k} has shape {v.type}, operand 0 {op.operands[0].type}: element-wise operands agree")
@@ -1379,8 +1388,14 @@ _RESULT_TYPES.update({k: _elementwise for k in ELEMENTWISE})
 def check_result_types(m: Module, op: Op) -> None:
     "Raise `ProgramError` if `op` (a StableHLO op shardnb knows) declares result types its operands do not give."
     chk = _RESULT_TYPES.get(op.name)
-    if chk is not None and (op.operands or op.name == "stablehlo.while") and (_static(op) or op.name == "stablehlo.while"): chk(m, op)
-
+    if chk is None: return
+    if op.name != "stablehlo.while":
+        if not op.operands: return
+        for v in op.operands:
+            if v.type.__class__ is not TensorType: return
+        for v in op.results:
+            if v.type.__class__ is not TensorType: return
+    chk(m, op)
 
 # %% ../nbs/08_program.ipynb #2313bb1c
 VERIFIERS: dict = {}   # op name -> f(module, op) raising ProgramError
@@ -1397,13 +1412,19 @@ def describe(v: Value) -> str:
         return f"block argument {v.index} of {o.parent.name}"
     return "a detached value"
 
+_VALID: dict = {}   # (sharding, type) pairs already found valid: programs repeat a few shardings on a few types
+
 def check_sharding(m: Module, s: TensorSharding, type, what: str) -> None:
     "Check that `s` names a mesh of `m` and is valid for a value of `type`; errors say `what` it belongs to."
     if s.mesh_name is not None:
         if s.mesh_name not in m.meshes: raise ProgramError(f"{what}: unknown mesh: @{s.mesh_name}")
         if s.mesh != m.meshes[s.mesh_name]: raise ProgramError(f"{what}: sharding's mesh differs from the module's @{s.mesh_name}")
+    key = (s, type)
+    if key in _VALID: return
     try: s.verify(type.shape if isinstance(type, TensorType) else None)
     except ShardingError as e: raise ProgramError(f"{what}: {e}") from None
+    if len(_VALID) > 4096: _VALID.clear()
+    _VALID[key] = True
 
 def module_errors(m: Module) -> list[ProgramError]:
     """Every invariant `m` breaks: each value's sharding, every `return` and `call`, each op's registered
@@ -1444,7 +1465,7 @@ def module_errors(m: Module) -> list[ProgramError]:
             if op.name == "func.call": check(op, call, op)
             chk = VERIFIERS.get(op.name)
             if chk is not None: check(op, chk, m, op)
-            if op.name in _RESULT_TYPES: check(op, check_result_types, m, op)
+            if op.name in _RESULT_TYPES and (op.operands or op.regions): check(op, check_result_types, m, op)
     return errors
 
 def verify_module(m: Module) -> Module:
