@@ -317,7 +317,8 @@ class _Parser:
             i += 1
     def span(self, i, j) -> str:
         "Source text of tokens i..j-1 with line breaks folded."
-        return _WS.sub(" ", self.text[self.S[i]:self.S[j - 1] + len(self.T[j - 1])])
+        t = self.text[self.S[i]:self.S[j - 1] + len(self.T[j - 1])]
+        return _WS.sub(" ", t) if "\n" in t else t
     def symbol(self, i) -> str:
         "The name of symbol token `i` (`@main`, or `@\"<lambda>\"` with MLIR's escapes undone)."
         t = self.T[i]
@@ -602,13 +603,16 @@ class _Parser(_Parser):
                     if depth < 0: self.fail(f"unexpected {t!r}", i)
             elif depth == 0 and ((N[i] and i > at) or k == "eof" or (k == "id" and T[i] == "loc" and T[i + 1] == "(")): break
             elif k == "val":
-                pieces.append(_WS.sub(" ", text[last:S[i]]) if N[i] or S[i] - last > 2 else text[last:S[i]]); pieces.append(len(operands))
+                seg = text[last:S[i]]
+                pieces.append(_WS.sub(" ", seg) if "\n" in seg else seg); pieces.append(len(operands))
                 operands.append(self.use(scope, i)); uses_at.append(i); last = S[i] + len(T[i])
             elif k == "eof": break
             i += 1
         self.i = i
         end = S[i - 1] + len(T[i - 1])
-        if end > last: pieces.append(_WS.sub(" ", text[last:end]))
+        if end > last:
+            seg = text[last:end]
+            pieces.append(_WS.sub(" ", seg) if "\n" in seg else seg)
         if "" in pieces: pieces = [p for p in pieces if p != ""]
         if None in pieces: pieces = [p.rstrip() if isinstance(p, str) and k + 1 < len(pieces) and pieces[k + 1] is None else p for k, p in enumerate(pieces)]
         if pieces and isinstance(pieces[0], str) and pieces[0][:1].isspace(): pieces[0] = " " + pieces[0].lstrip()
@@ -639,6 +643,7 @@ class _Parser(_Parser):
             if isinstance(t, TensorType) and t.dtype.startswith("complex<"): ins, form_ = [TensorType(t.shape, t.dtype[8:-1])] * 2, "fn"
             else: ins, form_ = None, "none"
             self.check_operand_types(name, operands, uses_at, form_, ins, outs, nres)
+        elif form == "list" and nres == 1 and len(outs) == 1 and all(v.type is outs[0] for v in operands): pass   # the common case, agreeing
         else: self.check_operand_types(name, operands, uses_at, form, ins, outs, nres)
         regions = []
         if self.T[self.i] == "reducer":   # stablehlo.reduce with an explicit body
