@@ -1240,6 +1240,13 @@ _INTS = re.compile(r"-?\d+")
 
 def _attr_ints(op: Op, pretty: str, generic: str) -> tuple | None:
     "The integers of `pretty = [...]` in the op's text, or of its generic attribute `generic`; None when absent."
+    key = (op.form, pretty, generic) if op.form and not op.attrs else None
+    if key in _READ: return _READ[key]
+    out = _read_attr_ints(op, pretty, generic)
+    if key is not None and len(_READ) < 4096: _READ[key] = out
+    return out
+
+def _read_attr_ints(op: Op, pretty: str, generic: str) -> tuple | None:
     a = op.attrs.get(generic)
     if a is not None:
         t = str(a)
@@ -1247,8 +1254,17 @@ def _attr_ints(op: Op, pretty: str, generic: str) -> tuple | None:
     m = re.search(rf"(?<![\w.]){pretty}\s*=\s*(\[[^\]]*\]|-?\d+)", _text_of(op))
     return None if m is None else tuple(int(x) for x in _INTS.findall(m.group(1)))
 
+_READ: dict = {}   # (op text, what) -> what was read from it: programs repeat the same op texts
+
 def _dot_dims(op: Op) -> tuple | None:
     "(lhs batching, rhs batching, lhs contracting, rhs contracting) of a dot_general, or None if unreadable."
+    key = (op.form, "dot") if op.form and not op.attrs else None
+    if key in _READ: return _READ[key]
+    out = _read_dot_dims(op)
+    if key is not None and len(_READ) < 4096: _READ[key] = out
+    return out
+
+def _read_dot_dims(op: Op) -> tuple | None:
     a = op.attrs.get("dot_dimension_numbers")
     if a is not None:
         t = str(a)

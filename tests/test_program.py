@@ -325,3 +325,24 @@ def test_sharding_errors_point_at_the_offending_token():
     assert got['duplicate axis ref: "y"'] == (3, lines[2].rindex('"y"') + 1)
     assert any(m.endswith("unknown mesh: @n") and pos == (4, lines[3].index("@n") + 1) for m, pos in got.items()), got
     for e in errors: assert e.caret.splitlines()[-1].index("^") == e.column - 1
+
+
+# ---------------------------------------------------------------- fuzz: mutated real programs
+_JUNK = ["", "{", "}", "(", ")", "<", ">", "%", "#", '"', ":", ",", "=", "@", "x", "0", "\n", "->", "tensor<", "9" * 30, "%0#1x",
+         "stablehlo.select", "loc(", "[{", "\u0663", " : tensor<2xf32>", "sdy.all_reduce {\"x\"} "]
+
+@pytest.mark.parametrize("name", CORPUS_NAMES[::4])
+def test_mutated_corpus_text_never_crashes(jax_corpus, name, seed):
+    # check_module returns its errors, never raises; what parses prints text that parses back to an equal module
+    rng = random.Random(f"{seed}-{name}")
+    text = jax_corpus[name]
+    for _ in range(25):
+        i = rng.randrange(len(text)); j = min(len(text), i + rng.randrange(12))
+        bad = text[:i] + rng.choice(_JUNK) + text[j:]
+        errors = check_module(bad)
+        assert all(isinstance(e, ValueError) for e in errors)
+        try: m = parse_module(bad)
+        except ProgramSyntaxError: continue
+        out = print_module(m)
+        assert parse_module(out) == m
+        assert (check_module(out) == []) == (errors == []), (i, bad[max(0, i - 80):i + 80], errors[:1], check_module(out)[:1])
