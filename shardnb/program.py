@@ -1047,9 +1047,10 @@ class _Printer:
 
     def op(self, op, ind, out):
         pad = "  " * ind
-        attrs = dict(op.attrs)
-        if op.results and any(r.sharding is not None for r in op.results):
-            attrs["sdy.sharding"] = tuple(_fill_sharding(r, op) for r in op.results)
+        attrs = op.attrs   # not changed below: a copy is made where a sharding joins it
+        for r in op.results:
+            if r.sharding is not None:
+                attrs = {**attrs, "sdy.sharding": tuple(_fill_sharding(r, op) for r in op.results)}; break
         nm = self.nm
         form = op.form
         if form is not None and form[0] == "template":
@@ -1088,7 +1089,8 @@ class _Printer:
         props = form[1] if form is not None and form[0] == "generic" else ()
         lhs = self.def_results(op)
         s = f'{pad}{lhs}"{op.name}"({ops})'
-        pa = {k: attrs.pop(k) for k in props if k in attrs}
+        pa = {k: attrs[k] for k in props if k in attrs}
+        if pa: attrs = {k: v for k, v in attrs.items() if k not in pa}
         if pa: s += " <" + _attr_dict_text(pa) + ">"
         if op.regions:
             s += " ("
