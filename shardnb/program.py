@@ -619,6 +619,7 @@ class _Parser(_Parser):
         if pieces and isinstance(pieces[-1], str): pieces[-1] = pieces[-1].rstrip()
         pieces = tuple(pieces)
         if "" in pieces: pieces = tuple(p for p in pieces if p != "")
+        if len(_PIECES) > 65536: _PIECES.clear()
         pieces = _PIECES.setdefault(pieces, pieces)   # programs repeat a few shapes of op text: share them
         form, ins, outs = "none", None, []
         if T[i] == ":":
