@@ -864,6 +864,13 @@ class _Parser(_Parser):
                 except ShardingError as e: self.fail(str(e), i + 2)
                 if name in self.meshes: self.fail(f"redefinition of symbol named '{name}'", i)
                 self.meshes[name] = mesh
+        for i in [i for i, k in enumerate(K) if k == "str" and T[i] == '"sdy.mesh"']:   # the generic form
+            self.i = i + 1
+            if T[i + 1] == "(" and T[i + 2] == ")" and T[i + 3] == "<":
+                self.i = i + 3; self.expect("<"); props = self.generic_props()
+                name, mesh = self.generic_mesh(props, i)
+                if name in self.meshes: self.fail(f"redefinition of symbol named '{name}'", i)
+                self.meshes[name] = mesh
         self.i = 0
 
     def func(self, module):
@@ -910,6 +917,105 @@ class _Parser(_Parser):
         try: module.add_func(f)
         except ProgramError as e: self.fail(str(e), at)
 
+    # -- the generic forms of the module, its functions and meshes: `"func.func"() <{...}> ({...}) : () -> ()`
+    def generic_props(self) -> dict:
+        "`{name = value, ...}>` after the '<' of an op's properties, values kept as token ranges `(i, j)`."
+        self.expect("{")
+        out = {}
+        while not self.accept("}"):
+            if self.K[self.i] not in ("id", "str"): self.fail(f"expected a property name, found {self.found()}")
+            name = self.T[self.i].strip('"'); self.i += 1; self.expect("=")
+            i = self.i; self.attr_value(); out[name] = (i, self.i)
+            if not self.accept(","):
+                if self.T[self.i] != "}": self.fail(f"expected ',' or '}}' in the properties, found {self.found()}")
+        self.expect(">")
+        return out
+    def generic_string(self, props, key, at):
+        if key not in props: self.fail(f"missing property {key!r}", at)
+        i, j = props[key]
+        if j != i + 1 or self.K[i] != "str": self.fail(f"property {key!r} must be a string", i)
+        from shardnb.syntax import _Cursor
+        try: return _Cursor(self.T[i]).string()
+        except ShardingSyntaxError as e: self.fail(e.message, i)
+    def generic_mesh(self, props, at):
+        name = self.generic_string(props, "sym_name", at)
+        if "mesh" not in props: self.fail("missing property 'mesh' of sdy.mesh", at)
+        i, j = props["mesh"]
+        if self.T[i] != "#sdy.mesh" or self.T[i + 1] != "<": self.fail("expected #sdy.mesh<...>", i)
+        src = self.span(i + 1, j)
+        try: return name, parse_mesh(src)
+        except ShardingSyntaxError as e: raise ProgramSyntaxError(e.message, self.text, self.S[i + 1] + min(e.offset, len(src))) from None
+        except ShardingError as e: self.fail(str(e), i)
+    def generic_tail(self):
+        "The discardable attributes and the `: () -> ()` that end a generic module, function or mesh."
+        attrs = self.attr_dict() if self.T[self.i] == "{" else {}
+        self.expect(":"); self.expect("("); self.expect(")"); self.expect("->"); self.expect("("); self.expect(")")
+        self.skip_loc()
+        return attrs
+    def generic_top(self, module):
+        "One generic-form op at module level."
+        at = self.i; name = self.T[at][1:-1]
+        if name == "func.func" and self.T[at + 1] == "(" and self.T[at + 2] == ")":
+            self.i = at + 3; self.expect("<", "'<' and the properties of func.func"); props = self.generic_props()
+            self.generic_func(module, props, at); return True
+        if name == "sdy.mesh" and self.T[at + 1] == "(" and self.T[at + 2] == ")":
+            self.i = at + 3; self.expect("<"); props = self.generic_props()
+            mname, _ = self.generic_mesh(props, at)
+            module.meshes[mname] = self.meshes[mname]
+            attrs = self.generic_tail()
+            if attrs: module.mesh_attrs[mname] = attrs
+            return True
+        return False
+    def generic_func(self, module, props, at):
+        name = self.generic_string(props, "sym_name", at)
+        f = Func(name, visibility=self.generic_string(props, "sym_visibility", at) if "sym_visibility" in props else None)
+        f.pos = self.S[at]
+        if "function_type" not in props: self.fail(f"missing property 'function_type' of @{name}", at)
+        i, j = props["function_type"]; keep = self.i; self.i = i
+        ins = self.type_list_parens(); self.expect("->")
+        outs = self.type_list_parens() if self.T[self.i] == "(" else [self.type()]
+        if self.i != j: self.fail(f"malformed function_type of @{name}", i)
+        def dicts(key, n):
+            if key not in props: return [{} for _ in range(n)]
+            self.i = props[key][0]; self.expect("["); out = []
+            while not self.accept("]"):
+                out.append(self.attr_dict())
+                if not self.accept(","):
+                    if self.T[self.i] != "]": self.fail(f"expected ',' or ']' in {key}, found {self.found()}")
+            if len(out) != n: self.fail(f"{key} of @{name} has {len(out)} entries for {n} values", props[key][0])
+            return out
+        arg_attrs, res_attrs = dicts("arg_attrs", len(ins)), dicts("res_attrs", len(outs))
+        self.i = keep
+        f.result_types = list(outs); f.result_shardings, f.result_attrs = [], []
+        for a in res_attrs:
+            s = a.pop("sdy.sharding", None)
+            if s is not None and not isinstance(s, TensorSharding): self.fail(f"'sdy.sharding' of a result of @{name} must be a #sdy.sharding", at)
+            f.result_shardings.append(s); f.result_attrs.append(a)
+        self.expect("(", "'(' and the body of func.func"); self.expect("{")
+        scope = [{}]
+        if self.K[self.i] == "blk":
+            self.i += 1
+            if self.T[self.i] == "(": self.block_args(scope, f.body)
+            self.expect(":", "':' after the block label")
+            if [v.type for v in f.args] != list(ins): self.fail(f"the arguments of @{name} differ from its function_type", at)
+            self.block_body(scope, f.body)
+        else:
+            if not self.accept("}"): self.fail(f"expected the entry block of @{name}, found {self.found()}")
+            f.is_declaration = True
+            for t in ins: f.body.add_arg(t)
+        self.expect(")")
+        f.arg_attrs = arg_attrs
+        for v, a in zip(f.args, arg_attrs):
+            s = a.pop("sdy.sharding", None)
+            if s is not None and not isinstance(s, TensorSharding): self.fail(f"'sdy.sharding' of an argument of @{name} must be a #sdy.sharding", at)
+            v.sharding = s
+        for k in props:
+            if k not in ("sym_name", "sym_visibility", "function_type", "arg_attrs", "res_attrs"):
+                i, j = props[k]; f.attrs[k] = Attr(self.span(i, j))
+        f.attrs.update(self.generic_tail())
+        try: module.add_func(f)
+        except ProgramError as e: self.fail(str(e), at)
+
     def top_level(self, module, close):
         T, K = self.T, self.K
         while True:
@@ -935,6 +1041,7 @@ class _Parser(_Parser):
                 is_loc = T[self.i] == "loc"
                 self.attr_value(line=True)
                 if not is_loc: module.aliases.append(self.span(i, self.i))
+            elif K[self.i] == "str" and self.generic_top(module): pass
             else:
                 b = Block(); self.op([{}], b); op = b.ops[0]; op.block = None
                 module.others.append(op)
@@ -955,6 +1062,16 @@ class _Parser(_Parser):
             self.expect("{", "'{' to start the module body")
             self.top_level(m, close=True)
             self.skip_loc()
+            self.top_level(m, close=False)   # trailing '#loc = ...' lines
+        elif T[self.i] == '"builtin.module"' and T[self.i + 1] == "(" and T[self.i + 2] == ")":   # the generic form
+            at = self.i; self.i += 3
+            if self.accept("<"):
+                props = self.generic_props()
+                if "sym_name" in props: m.name = self.generic_string(props, "sym_name", at)
+            self.expect("(", "'(' and the body of builtin.module"); self.expect("{")
+            self.top_level(m, close=True)
+            self.expect(")")
+            m.attrs = self.generic_tail()
             self.top_level(m, close=False)   # trailing '#loc = ...' lines
         else:
             self.top_level(m, close=False)
@@ -1253,7 +1370,9 @@ def _read_attr_ints(op: Op, pretty: str, generic: str) -> tuple | None:
     a = op.attrs.get(generic)
     if a is not None:
         t = str(a)
-        return tuple(int(x) for x in _INTS.findall(t.split(":", 1)[1] if t.startswith("array<") else t.split(":")[0]))
+        if t.startswith("array<"): t = t[6:].partition(":")[2]   # `array<i64: 1, 2>`, or `array<i64>` for none
+        else: t = t.split(":")[0]                                # `[1, 2]` or `3 : i64`
+        return tuple(int(x) for x in _INTS.findall(t))
     m = re.search(rf"(?<![\w.]){pretty}\s*=\s*(\[[^\]]*\]|-?\d+)", _text_of(op))
     return None if m is None else tuple(int(x) for x in _INTS.findall(m.group(1)))
 
