@@ -505,7 +505,10 @@ class _Parser(_Parser):
     def op(self, scope, block):
         T, K = self.T, self.K
         defs = []   # (name, count, token index)
-        if K[self.i] == "val":
+        i = self.i
+        if K[i] == "val" and T[i + 1] == "=" and "#" not in T[i]:   # the common `%name = ...`
+            defs.append((T[i], 1, i)); self.i = i + 2
+        elif K[i] == "val":
             while True:
                 if K[self.i] != "val" or "#" in T[self.i]: self.fail(f"expected a result name, found {self.found()}")
                 at = self.i; name = T[at]; self.i += 1; n = 1
@@ -516,7 +519,7 @@ class _Parser(_Parser):
                 defs.append((name, n, at))
                 if self.accept("="): break
                 self.expect(",", "'=' or ',' after the result names")
-        nres = sum(n for _, n, _ in defs)
+        nres = defs[0][1] if len(defs) == 1 else sum(n for _, n, _ in defs)
         at = self.i
         if K[at] == "str":
             name = T[at][1:-1]; self.i += 1
@@ -864,7 +867,7 @@ class _Parser(_Parser):
                 except ShardingError as e: self.fail(str(e), i + 2)
                 if name in self.meshes: self.fail(f"redefinition of symbol named '{name}'", i)
                 self.meshes[name] = mesh
-        for i in [i for i, k in enumerate(K) if k == "str" and T[i] == '"sdy.mesh"']:   # the generic form
+        for i in ([i for i, k in enumerate(K) if k == "str" and T[i] == '"sdy.mesh"'] if '"sdy.mesh"' in self.text else ()):   # the generic form
             self.i = i + 1
             if T[i + 1] == "(" and T[i + 2] == ")" and T[i + 3] == "<":
                 self.i = i + 3; self.expect("<"); props = self.generic_props()
