@@ -90,9 +90,13 @@ class Value:
     @property
     def users(self) -> list[Op]: "Distinct ops using this value, in use order."; return list(dict.fromkeys(op for op, _ in self.uses))
     def replace_all_uses_with(self, new: Value, where=None) -> None:
-        "Point every use (or those for which `where(op)` holds) at `new`."
-        for op, i in list(self.uses):
-            if where is None or where(op): op.set_operand(i, new)
+        "Point every use (or those for which `where(op)` holds) at `new`, in one pass over the uses (linear, however many)."
+        if new is self: return
+        keep, moved = [], []
+        for op, i in self.uses:
+            if where is None or where(op): op.operands[i] = new; moved.append((op, i))
+            else: keep.append((op, i))
+        self.uses = keep; new.uses.extend(moved)
     def __repr__(self):
         return f"<Value {'%' + self.name if self.name else ''}: {self.type}{' ' + self.sharding.body() if self.sharding else ''}>"
 

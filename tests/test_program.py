@@ -361,3 +361,17 @@ def test_mutated_corpus_text_never_crashes(jax_corpus, name, seed):
         out = print_module(m)
         assert parse_module(out) == m
         assert (check_module(out) == []) == (errors == []), (i, bad[max(0, i - 80):i + 80], errors[:1], check_module(out)[:1])
+
+
+def test_replace_all_uses_with_keeps_use_lists_right():
+    from shardnb.program import Module
+    m = Module(); f, b = m.function("main", [TensorType((4,))])
+    x = f.args[0]; y = b.negate(x)
+    adds = [b.add(y, y).defining_op for _ in range(500)]
+    z = b.tanh(x)
+    y.replace_all_uses_with(z, where=lambda op: op in adds[:100])   # a part, then the rest
+    assert len(z.uses) == 200 and len(y.uses) == 800
+    y.replace_all_uses_with(z)
+    assert y.uses == [] and len(z.uses) == 1000 and all(op.operands[i] is z for op, i in z.uses)
+    z.replace_all_uses_with(z)
+    assert len(z.uses) == 1000
