@@ -864,7 +864,9 @@ try:
     def jax_corpus(request) -> dict[str, str]:
         "{name: text} of every corpus program, lowered once per cache (pytest's cache directory)."
         pytest.importorskip("jax")
-        return load_corpus(request.config.cache.mkdir("jax_corpus"))
+        cache = getattr(request.config, "cache", None)   # absent under `-p no:cacheprovider`: then a per-session directory
+        root = cache.mkdir("jax_corpus") if cache is not None else request.getfixturevalue("tmp_path_factory").mktemp("jax_corpus")
+        return load_corpus(root)
 except ImportError:   # pragma: no cover - usable without pytest
     pass
 
