@@ -235,10 +235,13 @@ class Module:
 # %% ../nbs/08_program.ipynb #658ba17f
 # Alternatives in order of frequency (punctuation, names, SSA values first), with possessive
 # quantifiers: Python's regex engine tries them one by one, and this halves the scan of a big module.
-# A static tensor type is one token: types are a third of what programs spell out.
+# A static tensor type is one token: types are a third of what programs spell out. So is a sharding's
+# `<@mesh, [{...}, ...], replicated={...}>` (it is read from its text; one that this pattern misses is read
+# token by token, as before).
 # A `-` is punctuation unless it starts `->` or a number.
 _TOKEN = re.compile(r'''(?:[ \t\r]++|//[^\n]*+)*+(?:
- (?P<p>[()\[\]{}<>,=:*?+|]|-(?![>\d]))
+ (?P<shard><@(?:[\w$.\-]++|"(?:[^"\\\n]|\\.)*+"),\s*+\[(?:[^\[\]<>"]|"(?:[^"\\\n]|\\.)*+")*+\](?:,\s*+[a-z_]++=\{(?:[^{}"]|"(?:[^"\\\n]|\\.)*+")*+\})*+>)
+|(?P<p>[()\[\]{}<>,=:*?+|]|-(?![>\d]))
 |(?P<type>tensor<(?:[0-9]++x)*+(?:[a-z][a-z0-9]*+|complex<[a-z][a-z0-9]*+>)>)
 |(?P<id>[A-Za-z_][\w$.]*+)
 |(?P<val>%[\w$.\-]++(?:\#[\w$.\-]*+)?)
@@ -305,8 +308,9 @@ class _Parser:
     def expect(self, t, what=None):
         if not self.accept(t): self.fail(f"expected {what or repr(t)}, found {self.found()}")
     def skip_balanced(self) -> int:
-        "Index after the bracket group opening at `self.i`."
+        "Index after the bracket group opening at `self.i` (a sharding token is a whole group)."
         K, T, i, stack = self.K, self.T, self.i, []
+        if K[i] == "shard": return i + 1
         while True:
             k = K[i]
             if k == "p":
@@ -679,12 +683,12 @@ def _one_operand_op(p, name, scope, nres, at, kw=None):
     v = p.use(scope, p.i); p.i += 1
     attrs = {}
     if kw == "sharding" and name != "sdy.data_flow_edge":
-        if p.T[p.i] != "<": p.fail(f"expected the sharding of {name}, found {p.found()}")
+        if p.T[p.i] != "<" and p.K[p.i] != "shard": p.fail(f"expected the sharding of {name}, found {p.found()}")
         i = p.i; p.i = p.skip_balanced(); attrs["sharding"] = p.sharding(i, p.i)
     elif kw is not None and p.T[p.i] == kw and p.T[p.i + 1] == "=":
         p.i += 2
         if kw == "sharding":
-            i = p.i; p.i = p.skip_balanced() if p.T[p.i] == "<" else p.fail("expected '<' to start the sharding")
+            i = p.i; p.i = p.skip_balanced() if p.T[p.i] == "<" or p.K[p.i] == "shard" else p.fail("expected '<' to start the sharding")
             attrs["sharding"] = p.sharding(i, p.i)
         elif kw == "group_id":
             attrs["group_id"] = p.small_int(p.i, "an integer group id"); p.i += 1
@@ -797,7 +801,7 @@ def _collective_op(p, name, scope, nres, at):
     if p.K[p.i] != "val": p.fail(f"expected the operand of {name}, found {p.found()}")
     use = p.i; v = p.use(scope, p.i); p.i += 1
     p.expect("out_sharding", f"'out_sharding=' in {name}"); p.expect("=")
-    if p.T[p.i] != "<": p.fail(f"expected '<' to start the out_sharding of {name}, found {p.found()}")
+    if p.T[p.i] != "<" and p.K[p.i] != "shard": p.fail(f"expected '<' to start the out_sharding of {name}, found {p.found()}")
     i = p.i; p.i = p.skip_balanced(); attrs["out_sharding"] = p.sharding(i, p.i)
     if p.T[p.i] == "{": attrs.update(p.attr_dict())
     p.expect(":", f"':' and the type of {name}")
