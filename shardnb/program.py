@@ -242,6 +242,7 @@ class Module:
 _TOKEN = re.compile(r'''(?:[ \t\r]++|//[^\n]*+)*+(?:
  (?P<shard><@(?:[\w$.\-]++|"(?:[^"\\\n]|\\.)*+"),\s*+\[(?:[^\[\]<>"]|"(?:[^"\\\n]|\\.)*+")*+\](?:,\s*+[a-z_]++=\{(?:[^{}"]|"(?:[^"\\\n]|\\.)*+")*+\})*+>)
 |(?P<p>[()\[\]{}<>,=:*?+|]|-(?![>\d]))
+|(?P<loc>loc\(\#[\w$.\-]++\))
 |(?P<type>tensor<(?:[0-9]++x)*+(?:[a-z][a-z0-9]*+|complex<[a-z][a-z0-9]*+>)>)
 |(?P<id>[A-Za-z_][\w$.]*+)
 |(?P<val>%[\w$.\-]++(?:\#[\w$.\-]*+)?)
@@ -342,7 +343,8 @@ class _Parser:
         if len(digits) > 19 or abs(int(t)) > limit: self.fail(f"{what} {t[:24]}{'...' if len(t) > 24 else ''} is too large (at most {limit})", i)
         return int(t)
     def skip_loc(self):
-        if self.T[self.i] == "loc" and self.T[self.i + 1] == "(":
+        if self.K[self.i] == "loc": self.i += 1   # `loc(#loc12)`, one token
+        elif self.T[self.i] == "loc" and self.T[self.i + 1] == "(":
             self.i += 1; self.i = self.skip_balanced()
 
     # -- attributes
@@ -546,7 +548,7 @@ class _Parser(_Parser):
             op = reader(self, name, scope, nres, at) if reader else self.template_op(name, scope, nres, at)
         else:
             self.fail(f"expected an operation name, found {self.found()}")
-        if T[self.i] == "loc": self.skip_loc()
+        if T[self.i] == "loc" or K[self.i] == "loc": self.skip_loc()
         if len(op.results) != nres:
             self.fail(f"operation defines {len(op.results)} results but was given {nres} to bind", at)
         k = 0
@@ -612,7 +614,7 @@ class _Parser(_Parser):
                 elif t in ")]}>":
                     depth -= 1
                     if depth < 0: self.fail(f"unexpected {t!r}", i)
-            elif depth == 0 and ((N[i] and i > at) or k == "eof" or (k == "id" and T[i] == "loc" and T[i + 1] == "(")): break
+            elif depth == 0 and ((N[i] and i > at) or k == "eof" or k == "loc" or (k == "id" and T[i] == "loc" and T[i + 1] == "(")): break
             elif k == "val":
                 seg = text[last:S[i]]
                 pieces.append(_WS.sub(" ", seg) if "\n" in seg else seg); pieces.append(len(operands))
@@ -1049,7 +1051,7 @@ class _Parser(_Parser):
                 self.i += 1; self.func(module)
             elif K[self.i] == "hash" and T[self.i + 1] == "=":
                 i = self.i; self.i += 2
-                is_loc = T[self.i] == "loc"
+                is_loc = T[self.i] == "loc" or K[self.i] == "loc"
                 self.attr_value(line=True)
                 if not is_loc: module.aliases.append(self.span(i, self.i))
             elif K[self.i] == "str" and self.generic_top(module): pass
@@ -1063,7 +1065,7 @@ class _Parser(_Parser):
         T = self.T
         # aliases may come before the module
         while self.K[self.i] == "hash" and T[self.i + 1] == "=":
-            i = self.i; self.i += 2; is_loc = T[self.i] == "loc"; self.attr_value(line=True)
+            i = self.i; self.i += 2; is_loc = T[self.i] == "loc" or self.K[self.i] == "loc"; self.attr_value(line=True)
             if not is_loc: m.aliases.append(self.span(i, self.i))
         if self.K[self.i] == "eof": self.fail("expected a module ('module { ... }' or functions), found " + ("an empty text" if not self.text.strip() else "only comments"))
         if T[self.i] == "module":
