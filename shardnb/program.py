@@ -6,16 +6,19 @@ Docs: https://shardnb.github.io/shardnb/program.html.md"""
 
 # %% ../nbs/08_program.ipynb #24cd22ca
 from __future__ import annotations
+import gc
 import re
-from dataclasses import dataclass
+from contextlib import contextmanager
+from dataclasses import dataclass, field
 from .mesh import Mesh, ShardingError
-from .sharding import TensorSharding
+from .sharding import TensorSharding, _symbol
 from .syntax import ShardingSyntaxError, parse_mesh, parse_sharding, parse_sharding_per_value
 
 # %% auto #0
-__all__ = ['DIRECTIONS', 'VERIFIERS', 'ProgramSyntaxError', 'ProgramError', 'TensorType', 'OpaqueType', 'parse_type', 'Value',
-           'Block', 'Op', 'Attr', 'Func', 'Module', 'parse_module', 'print_module', 'describe', 'check_sharding',
-           'module_errors', 'verify_module', 'check_module', 'Builder']
+__all__ = ['DIALECTS', 'DIRECTIONS', 'COLLECTIVE_AXES', 'ELEMENTWISE', 'VERIFIERS', 'ProgramSyntaxError', 'ProgramError',
+           'TensorType', 'OpaqueType', 'parse_type', 'Value', 'Block', 'Op', 'Attr', 'Func', 'Module', 'parse_module',
+           'print_module', 'check_result_types', 'describe', 'check_sharding', 'module_errors', 'verify_module',
+           'check_module', 'Builder']
 
 # %% ../nbs/08_program.ipynb #beda30a3
 class ProgramSyntaxError(ShardingSyntaxError):
@@ -25,15 +28,21 @@ class ProgramError(ShardingError):
     "A well-formed program that breaks an invariant; the message names the op or value and the rule."
 
 # %% ../nbs/08_program.ipynb #be635404
-_TENSOR = re.compile(r"tensor<((?:\d+x)*)([A-Za-z][\w.]*)>\Z")
+_TENSOR = re.compile(r"tensor<((?:[0-9]+x)*)([A-Za-z][\w.]*|complex<[A-Za-z][\w.]*>)>\Z")
+# a dynamic, unranked or encoded tensor type: kept as text, but its digits and element type are checked
+_OTHER_TENSOR = re.compile(r"tensor<(?:\*x|(?:(?:[0-9]+|\?)x)*)(?:[A-Za-z][\w.]*|complex<[A-Za-z][\w.]*>)(?:,.*)?>\Z", re.S)
+_MAX_DIM = 2**63 - 1   # MLIR's dimensions are int64
 
 @dataclass(frozen=True, slots=True)
 class TensorType:
     "A ranked, static-shape tensor type such as `tensor<8x16xf32>`."
     shape: tuple[int, ...]
     dtype: str = "f32"
-    def __post_init__(self): object.__setattr__(self, 'shape', tuple(int(d) for d in self.shape))
-    def __str__(self): return "tensor<" + "".join(f"{d}x" for d in self.shape) + self.dtype + ">"
+    text: str = field(default="", compare=False, repr=False)   # its MLIR text, made once (printing asks for it often)
+    def __post_init__(self):
+        object.__setattr__(self, 'shape', tuple(int(d) for d in self.shape))
+        object.__setattr__(self, 'text', "tensor<" + "".join(f"{d}x" for d in self.shape) + self.dtype + ">")
+    def __str__(self): return self.text
     @property
     def rank(self) -> int: "Number of dimensions."; return len(self.shape)
 
@@ -57,7 +66,13 @@ def parse_type(text: str):
 def _parse_type(text: str):
     text = text.strip()
     m = _TENSOR.match(text)
-    if m: return TensorType(tuple(int(d) for d in m.group(1).split("x")[:-1]), m.group(2))
+    if m:
+        dims = m.group(1).split("x")[:-1]
+        for d in dims:   # checked before int(): Python refuses to convert over 4,300 digits
+            if len(d) > 19 or int(d) > _MAX_DIM: raise ProgramError(f"dimension {d[:24]}{'...' if len(d) > 24 else ''} of {text[:60]} is above 2**63 - 1")
+        return TensorType(tuple(int(d) for d in dims), m.group(2))
+    if text.startswith("tensor<") and not _OTHER_TENSOR.match(text):
+        raise ProgramError(f"malformed tensor type: {text[:80]}")
     return OpaqueType(text)
 
 # %% ../nbs/08_program.ipynb #b14ebec5
@@ -75,9 +90,13 @@ class Value:
     @property
     def users(self) -> list[Op]: "Distinct ops using this value, in use order."; return list(dict.fromkeys(op for op, _ in self.uses))
     def replace_all_uses_with(self, new: Value, where=None) -> None:
-        "Point every use (or those for which `where(op)` holds) at `new`."
-        for op, i in list(self.uses):
-            if where is None or where(op): op.set_operand(i, new)
+        "Point every use (or those for which `where(op)` holds) at `new`, in one pass over the uses (linear, however many)."
+        if new is self: return
+        keep, moved = [], []
+        for op, i in self.uses:
+            if where is None or where(op): op.operands[i] = new; moved.append((op, i))
+            else: keep.append((op, i))
+        self.uses = keep; new.uses.extend(moved)
     def __repr__(self):
         return f"<Value {'%' + self.name if self.name else ''}: {self.type}{' ' + self.sharding.body() if self.sharding else ''}>"
 
@@ -103,8 +122,10 @@ class Op:
     def __init__(self, name, operands=(), result_types=(), attrs=None, regions=(), form=None):
         self.name, self.attrs, self.block, self.form = name, dict(attrs or {}), None, form
         self.pos: int | None = None   # offset in the text it was parsed from (for located errors)
-        self.operands: list[Value] = []
-        for v in operands: self._add_operand(v)
+        self.operands: list[Value] = list(operands)
+        for k, v in enumerate(self.operands):
+            if not isinstance(v, Value): raise ProgramError(f"operand {k} of {self.name} must be a Value, got: {v!r}")
+            v.uses.append((self, k))
         self.results = [Value(t, None, self, i) for i, t in enumerate(result_types)]
         self.regions: list[Block] = []
         for b in regions: b.parent = self; self.regions.append(b)
@@ -168,7 +189,9 @@ class Func:
         "Every op in the body, nested ones included, pre-order."
         for op in self.body.ops: yield from op.walk()
     @property
-    def return_op(self) -> Op | None: "The terminating `func.return`."; return self.body.ops[-1] if self.body.ops and self.body.ops[-1].name == "func.return" else None
+    def return_op(self) -> Op | None:
+        "The terminating `func.return` (or another dialect's return, as JAX's sort comparators end)."
+        return self.body.ops[-1] if self.body.ops and self.body.ops[-1].name.endswith(".return") else None
 
 class Module:
     "A module: `meshes` (name -> `Mesh`, declaration order), `funcs` (name -> `Func`) and other top-level ops."
@@ -212,11 +235,17 @@ class Module:
 # %% ../nbs/08_program.ipynb #658ba17f
 # Alternatives in order of frequency (punctuation, names, SSA values first), with possessive
 # quantifiers: Python's regex engine tries them one by one, and this halves the scan of a big module.
+# A static tensor type is one token: types are a third of what programs spell out. So is a sharding's
+# `<@mesh, [{...}, ...], replicated={...}>` (it is read from its text; one that this pattern misses is read
+# token by token, as before).
 # A `-` is punctuation unless it starts `->` or a number.
 _TOKEN = re.compile(r'''(?:[ \t\r]++|//[^\n]*+)*+(?:
- (?P<p>[()\[\]{}<>,=:*?+|]|-(?![>\d]))
+ (?P<shard><@(?:[\w$.\-]++|"(?:[^"\\\n]|\\.)*+"),\s*+\[(?:[^\[\]<>"]|"(?:[^"\\\n]|\\.)*+")*+\](?:,\s*+[a-z_]++=\{(?:[^{}"]|"(?:[^"\\\n]|\\.)*+")*+\})*+>)
+|(?P<p>[()\[\]{}<>,=:*?+|]|-(?![>\d]))
+|(?P<loc>loc\(\#[\w$.\-]++\))
+|(?P<type>tensor<(?:[0-9]++x)*+(?:[a-z][a-z0-9]*+|complex<[a-z][a-z0-9]*+>)>)
 |(?P<id>[A-Za-z_][\w$.]*+)
-|(?P<val>%[\w$.\-]++(?:\#\d+)?)
+|(?P<val>%[\w$.\-]++(?:\#[\w$.\-]*+)?)
 |(?P<nl>\n)
 |(?P<arrow>->)
 |(?P<num>-?(?:0x[0-9a-fA-F]++|\d++(?:\.\d*+)?(?:[eE][+-]?\d++)?))
@@ -229,24 +258,35 @@ _TOKEN = re.compile(r'''(?:[ \t\r]++|//[^\n]*+)*+(?:
 |(?P<end>\Z))
 ''', re.X | re.S)
 
+_KIND_OF = [None] * (len(_TOKEN.groupindex) + 1)   # group number -> token kind
+for _k, _g in _TOKEN.groupindex.items(): _KIND_OF[_g] = _k
+_NL, _END, _BAD = (_TOKEN.groupindex[k] for k in ("nl", "end", "bad"))
+
 def _tokenize(text: str):
+    "Four parallel lists: each token's kind, text, offset, and whether a line break comes before it."
     kinds, texts, starts, nls = [], [], [], []
+    ka, ta, sa, na, kind_of = kinds.append, texts.append, starts.append, nls.append, _KIND_OF
     nl = True
-    for m in _TOKEN.finditer(text):
-        k = m.lastgroup
-        if k == "nl": nl = True; continue
-        if k == "end" or k is None: break
-        t = m.group(k)
-        if k == "bad":
-            raise ProgramSyntaxError("unterminated string" if t == '"' else f"unexpected character {t!r}", text, m.start(k))
-        kinds.append(k); texts.append(t); starts.append(m.start(k)); nls.append(nl); nl = False
-    kinds.append("eof"); texts.append(""); starts.append(len(text)); nls.append(True)
+    for m in _TOKEN.finditer(text):   # group numbers, not names: this loop runs once per token
+        g = m.lastindex
+        if g == _NL: nl = True; continue
+        if g == _END or g is None: break
+        if g == _BAD:
+            t = m[g]
+            raise ProgramSyntaxError("unterminated string" if t == '"' else f"unexpected character {t!r}", text, m.start(g))
+        ka(kind_of[g]); ta(m[g]); sa(m.start(g)); na(nl); nl = False
+    ka("eof"); ta(""); sa(len(text)); na(True)
     return kinds, texts, starts, nls
 
 # %% ../nbs/08_program.ipynb #865ea1ba
 _OPEN = {"(": ")", "[": "]", "{": "}", "<": ">"}
+_CLOSE = frozenset(")]}>")
 _WS = re.compile(r"\s*\n\s*")
+_PIECES: dict = {}
 _FUNC_OPS = {"return": "func.return", "call": "func.call", "func.return": "func.return", "func.call": "func.call"}
+# Dialects whose ops shardnb reads in pretty form; any op can still be written in generic form ("x.y"(...)).
+DIALECTS = frozenset("stablehlo chlo sdy func mhlo tensor arith shape mpmd math complex scf cf".split())
+_DIALECT_PREFIXES = frozenset(d + "." for d in DIALECTS)
 DIRECTIONS = ("NONE", "FORWARD", "BACKWARD", "BOTH")   # sdy.propagation_barrier's allowed_direction
 
 class _Parser:
@@ -269,24 +309,42 @@ class _Parser:
     def expect(self, t, what=None):
         if not self.accept(t): self.fail(f"expected {what or repr(t)}, found {self.found()}")
     def skip_balanced(self) -> int:
-        "Index after the bracket group opening at `self.i`."
+        "Index after the bracket group opening at `self.i` (a sharding token is a whole group)."
         K, T, i, stack = self.K, self.T, self.i, []
+        if K[i] == "shard": return i + 1
         while True:
-            t, k = T[i], K[i]
-            if k == "eof": self.fail(f"unbalanced {T[self.i]!r}: missing {_OPEN[T[self.i]]!r}", self.i)
+            k = K[i]
             if k == "p":
+                t = T[i]
                 if t in _OPEN: stack.append(_OPEN[t])
-                elif t in ")]}>":
+                elif t in _CLOSE:
                     if not stack or stack[-1] != t:
                         self.fail(f"expected {stack[-1]!r}, found {t!r}" if stack else f"unexpected {t!r}", i)
                     stack.pop()
                     if not stack: return i + 1
+            elif k == "eof": self.fail(f"unbalanced {T[self.i]!r}: missing {_OPEN[T[self.i]]!r}", self.i)
             i += 1
     def span(self, i, j) -> str:
         "Source text of tokens i..j-1 with line breaks folded."
-        return _WS.sub(" ", self.text[self.S[i]:self.S[j - 1] + len(self.T[j - 1])])
+        t = self.text[self.S[i]:self.S[j - 1] + len(self.T[j - 1])]
+        return _WS.sub(" ", t) if "\n" in t else t
+    def symbol(self, i) -> str:
+        "The name of symbol token `i` (`@main`, or `@\"<lambda>\"` with MLIR's escapes undone)."
+        t = self.T[i]
+        if not t.startswith('@"'): return t[1:]
+        from shardnb.syntax import _Cursor
+        try: return _Cursor(t[1:]).string("a symbol name")
+        except ShardingSyntaxError as e: self.fail(e.message, i)
+    def small_int(self, i, what, limit=2**63 - 1) -> int:
+        "The integer token `i`, refused (with a caret) unless it is a plain number of at most `limit`."
+        t = self.T[i]
+        digits = t[1:] if t[:1] == "-" else t
+        if self.K[i] != "num" or not (digits.isascii() and digits.isdigit()): self.fail(f"expected {what}, found {self.found(i)}", i)
+        if len(digits) > 19 or abs(int(t)) > limit: self.fail(f"{what} {t[:24]}{'...' if len(t) > 24 else ''} is too large (at most {limit})", i)
+        return int(t)
     def skip_loc(self):
-        if self.T[self.i] == "loc" and self.T[self.i + 1] == "(":
+        if self.K[self.i] == "loc": self.i += 1   # `loc(#loc12)`, one token
+        elif self.T[self.i] == "loc" and self.T[self.i + 1] == "(":
             self.i += 1; self.i = self.skip_balanced()
 
     # -- attributes
@@ -332,12 +390,17 @@ class _Parser:
     # -- types
     def type(self):
         i, K, T = self.i, self.K, self.T
+        if K[i] == "type":
+            self.i = i + 1
+            try: return parse_type(T[i])
+            except ProgramError as e: self.fail(str(e), i)
         if K[i] in ("id", "bang"):
             if T[i + 1] == "<" and not self.N[i + 1]:
                 self.i = i + 1; j = self.skip_balanced()
             else: j = i + 1
             self.i = j
-            return parse_type(self.span(i, j))
+            try: return parse_type(self.span(i, j))
+            except ProgramError as e: self.fail(str(e), i)
         if T[i] == "(":   # a function type used as a type (rare); keep it opaque
             self.i = self.skip_balanced(); self.expect("->"); self.type()
             return OpaqueType(self.span(i, self.i))
@@ -352,14 +415,31 @@ class _Parser:
                 self.expect(",", "',' or ')' in type list")
         return out
     def type_sig(self):
-        "After ':', either `(operand types) -> result types` ('fn') or a type list ('list')."
+        """After ':', `(operand types) -> result types` ('fn'), a type list ('list'), or, as chlo prints it,
+        `operand types -> result types` without the parentheses ('arrow')."""
         if self.T[self.i] == "(":
             ins = self.type_list_parens(); self.expect("->")
             outs = self.type_list_parens() if self.T[self.i] == "(" else [self.type()]
             return "fn", ins, outs
         out = [self.type()]
         while self.accept(","): out.append(self.type())
+        if self.accept("->"):
+            return "arrow", out, self.type_list_parens() if self.T[self.i] == "(" else [self.type()]
         return "list", None, out
+    def check_operand_types(self, name, operands, uses_at, form, ins, outs, nres):
+        "MLIR resolves each operand with the type the op declares for it: a different actual type is an error at the use."
+        if form in ("fn", "arrow"): declared = ins
+        elif form == "select" and operands: declared = [outs[0]] + [outs[1]] * (len(operands) - 1)
+        elif form == "list" and len(outs) == len(operands) and nres in (0, len(outs)): declared = outs
+        elif form == "list" and nres == 0:
+            self.fail(f"{name} has {len(operands)} operands but its type lists {len(outs)}", uses_at[0] if uses_at else self.i - 1)
+        elif form == "list" and len(outs) == 1 and nres == 1: declared = outs * len(operands)
+        else: return
+        if len(declared) != len(operands):
+            self.fail(f"{name} has {len(operands)} operands but its type lists {len(declared)}", uses_at[0] if uses_at else self.i - 1)
+        for v, t, at in zip(operands, declared, uses_at):
+            if v.type != t:
+                self.fail(f"use of value '{self.T[at]}' expects different type than prior uses: '{t}' vs '{v.type}'", at)
 
 # %% ../nbs/08_program.ipynb #533f7394
 class _Parser(_Parser):
@@ -371,7 +451,11 @@ class _Parser(_Parser):
         for k, v in enumerate(values): v.name = base if len(values) == 1 else (base, k)
     def use(self, scope, at):
         t = self.T[at]
+        vals = scope[-1].get(t)
+        if vals is not None and len(vals) == 1: return vals[0]   # the common case: a one-result value of this region
         name, _, idx = t.partition("#")
+        if "#" in t and not (idx.isascii() and idx.isdigit()): self.fail(f"expected a result number after '#' in {t!r}", at)
+        if len(idx) > 9: self.fail(f"result number {idx[:24]}{'...' if len(idx) > 24 else ''} is out of range", at)
         for d in reversed(scope):
             vals = d.get(name)
             if vals is not None: break
@@ -383,11 +467,12 @@ class _Parser(_Parser):
         if len(vals) != 1: self.fail(f"'{name}' has {len(vals)} results; use '{name}#<number>'", at)
         return vals[0]
     def operand_list(self, scope, close=")"):
-        out = []
+        "SSA uses up to `close`; their token indices are left in `self.uses_at`."
+        out = []; self.uses_at = at = []
         if self.accept(close): return out
         while True:
             if self.K[self.i] != "val": self.fail(f"expected an SSA value, found {self.found()}")
-            out.append(self.use(scope, self.i)); self.i += 1
+            at.append(self.i); out.append(self.use(scope, self.i)); self.i += 1
             if self.accept(close): return out
             self.expect(",", f"',' or {close!r}")
     def block_args(self, scope, block, with_attrs=False):
@@ -430,36 +515,48 @@ class _Parser(_Parser):
     def op(self, scope, block):
         T, K = self.T, self.K
         defs = []   # (name, count, token index)
-        if K[self.i] == "val":
+        i = self.i
+        if K[i] == "val" and T[i + 1] == "=" and "#" not in T[i]:   # the common `%name = ...`
+            defs.append((T[i], 1, i)); self.i = i + 2
+        elif K[i] == "val":
             while True:
                 if K[self.i] != "val" or "#" in T[self.i]: self.fail(f"expected a result name, found {self.found()}")
                 at = self.i; name = T[at]; self.i += 1; n = 1
                 if self.accept(":"):
-                    if K[self.i] != "num" or not T[self.i].isdigit() or int(T[self.i]) < 1: self.fail(f"expected a result count, found {self.found()}")
-                    n = int(T[self.i]); self.i += 1
+                    n = self.small_int(self.i, "a result count", 2**31 - 1)
+                    if n < 1: self.fail(f"expected a result count, found {self.found()}")
+                    self.i += 1
                 defs.append((name, n, at))
                 if self.accept("="): break
                 self.expect(",", "'=' or ',' after the result names")
-        nres = sum(n for _, n, _ in defs)
+        nres = defs[0][1] if len(defs) == 1 else sum(n for _, n, _ in defs)
         at = self.i
         if K[at] == "str":
             name = T[at][1:-1]; self.i += 1
             op = self.generic_op(name, scope, nres, at)
         elif K[at] == "id":
-            name = _FUNC_OPS.get(T[at], T[at]); self.i += 1
+            name = T[at]
+            if name in ("return", "call"):   # func is the default dialect only directly in a function body
+                if not isinstance(block.parent, Func): self.fail(f"'{name}' is func.{name} only in a function body; write func.{name}", at)
+                name = _FUNC_OPS[name]
+            elif name[:name.find(".") + 1 or None] not in _DIALECT_PREFIXES:
+                self.fail(f"unknown operation {name!r}: shardnb reads the pretty form of {', '.join(sorted(DIALECTS))} ops "
+                          f"(write others in generic form, \"{name}\"(...) : (...) -> (...))" if "." in name else
+                          f"expected an operation (dialect.op or \"dialect.op\"(...)), found {name!r}", at)
+            self.i += 1
             reader = _READERS.get(name)
             op = reader(self, name, scope, nres, at) if reader else self.template_op(name, scope, nres, at)
         else:
             self.fail(f"expected an operation name, found {self.found()}")
-        self.skip_loc()
+        if T[self.i] == "loc" or K[self.i] == "loc": self.skip_loc()
         if len(op.results) != nres:
             self.fail(f"operation defines {len(op.results)} results but was given {nres} to bind", at)
         k = 0
         for dname, n, dat in defs:
             self.define(scope, dname, op.results[k:k + n], dat); k += n
         op.pos = self.S[defs[0][2] if defs else at]
-        block.append(op)
-        sh = op.attrs.pop("sdy.sharding", None)
+        op.block = block; block.ops.append(op)
+        sh = op.attrs.pop("sdy.sharding", None) if op.results and op.attrs else None   # a zero-result op keeps it as an attribute
         if sh is not None:
             if isinstance(sh, TensorSharding): sh = (sh,)
             if not isinstance(sh, tuple) or len(sh) != len(op.results):
@@ -468,14 +565,14 @@ class _Parser(_Parser):
         return op
 
     def result_types(self, form, ins, outs, nres, at, name):
-        if form == "fn" or nres == len(outs): return outs
+        if form in ("fn", "arrow") or nres == len(outs): return outs
         if len(outs) == 1 and nres >= 1: return outs * nres
         if nres == 0: return []
         self.fail(f"{name} has {nres} results but its type lists {len(outs)}", at)
 
     def generic_op(self, name, scope, nres, at):
         self.expect("(", "'(' after the operation name")
-        operands = self.operand_list(scope)
+        operands = self.operand_list(scope); uses_at = self.uses_at
         if self.T[self.i] == "[": self.fail("ops with successor blocks are not supported")
         attrs, props = {}, ()
         if self.T[self.i] == "<" and self.T[self.i + 1] == "{":
@@ -492,44 +589,76 @@ class _Parser(_Parser):
         if self.T[self.i] != "(": self.fail(f"expected '(' to start the function type, found {self.found()}")
         _, ins, outs = self.type_sig()
         if len(ins) != len(operands): self.fail(f"{name} has {len(operands)} operands but its type lists {len(ins)}", at)
+        self.check_operand_types(name, operands, uses_at, "fn", ins, outs, nres)
         op = Op(name, operands, outs, attrs, regions, form=("generic", props))
         _normalize(self, op, at)
         return op
 
     def template_op(self, name, scope, nres, at):
         "An op in a pretty form shardnb has no reader for: keep its text with the operands cut out."
-        T, K, N, text = self.T, self.K, self.N, self.text
-        pieces, operands, attrs = [], [], {}
-        last = self.S[self.i - 1] + len(T[self.i - 1])
+        T, K, N, S, text = self.T, self.K, self.N, self.S, self.text
+        pieces, operands, attrs, uses_at = [], [], {}, []
+        i = self.i
+        last = S[i - 1] + len(T[i - 1])
         depth = 0
-        while True:
-            i, t, k = self.i, T[self.i], K[self.i]
-            if k == "eof": break
-            if depth == 0:
-                if (N[i] and i > at) or (k == "p" and t in (":", "}")) or (t == "loc" and T[i + 1] == "("): break
-                if t == "{":
-                    pieces.append(_WS.sub(" ", text[last:self.S[i]])); attrs.update(self.attr_dict())
-                    pieces.append(None); last = self.S[self.i - 1] + 1; continue
-            if k == "val":
-                pieces.append(_WS.sub(" ", text[last:self.S[i]])); pieces.append(len(operands))
-                operands.append(self.use(scope, i)); last = self.S[i] + len(t)
-            elif k == "p" and t in _OPEN: depth += 1
-            elif k == "p" and t in ")]}>":
-                depth -= 1
-                if depth < 0: self.fail(f"unexpected {t!r}")
-            self.i += 1
-        end = self.S[self.i - 1] + len(T[self.i - 1])
-        if end > last: pieces.append(_WS.sub(" ", text[last:end]))
-        pieces = [p for p in pieces if p != ""]
+        while True:   # the hot loop of reading a module: locals only
+            k = K[i]
+            if k == "p":
+                t = T[i]
+                if depth == 0:
+                    if (N[i] and i > at) or t == ":" or t == "}": break
+                    if t == "{" and T[i - 1] != "=":   # an attribute dictionary (`window = {...}` is text)
+                        pieces.append(_WS.sub(" ", text[last:S[i]])); self.i = i; attrs.update(self.attr_dict())
+                        pieces.append(None); i = self.i; last = S[i - 1] + 1; continue
+                if t in _OPEN: depth += 1
+                elif t in ")]}>":
+                    depth -= 1
+                    if depth < 0: self.fail(f"unexpected {t!r}", i)
+            elif depth == 0 and ((N[i] and i > at) or k == "eof" or k == "loc" or (k == "id" and T[i] == "loc" and T[i + 1] == "(")): break
+            elif k == "val":
+                seg = text[last:S[i]]
+                pieces.append(_WS.sub(" ", seg) if "\n" in seg else seg); pieces.append(len(operands))
+                operands.append(self.use(scope, i)); uses_at.append(i); last = S[i] + len(T[i])
+            elif k == "eof": break
+            i += 1
+        self.i = i
+        end = S[i - 1] + len(T[i - 1])
+        if end > last:
+            seg = text[last:end]
+            pieces.append(_WS.sub(" ", seg) if "\n" in seg else seg)
+        if "" in pieces: pieces = [p for p in pieces if p != ""]
         if None in pieces: pieces = [p.rstrip() if isinstance(p, str) and k + 1 < len(pieces) and pieces[k + 1] is None else p for k, p in enumerate(pieces)]
         if pieces and isinstance(pieces[0], str) and pieces[0][:1].isspace(): pieces[0] = " " + pieces[0].lstrip()
         if pieces and isinstance(pieces[-1], str): pieces[-1] = pieces[-1].rstrip()
-        pieces = tuple(p for p in pieces if p != "")
-        form, outs = "none", []
-        if self.accept(":"):
-            form, ins, outs = self.type_sig()
-        types = self.result_types(form, None, outs, nres, at, name) if form != "none" else []
+        pieces = tuple(pieces)
+        if "" in pieces: pieces = tuple(p for p in pieces if p != "")
+        if len(_PIECES) > 65536: _PIECES.clear()
+        pieces = _PIECES.setdefault(pieces, pieces)   # programs repeat a few shapes of op text: share them
+        form, ins, outs = "none", None, []
+        if T[i] == ":":
+            if K[i + 1] == "type" and T[i + 2] not in (",", "->") and K[i + 2] != "type":   # the common `: tensor<...>`
+                self.i = i + 1; form, outs = "list", [self.type()]
+            else: self.i = i + 1; form, ins, outs = self.type_sig()
+        if form == "list" and name == "stablehlo.select" and nres == 1 and len(outs) == 2:
+            form, types = "select", outs[1:]   # `: pred type, value type`
+        else: types = self.result_types(form, None, outs, nres, at, name) if form != "none" else []
         if form == "none" and nres: self.fail(f"expected ':' and the result type of {name}, found {self.found()}")
+        if form == "none" and operands: self.fail(f"expected ':' and the types of {name}, found {self.found()}")
+        if name == "stablehlo.reduce" and len(operands) % 2 == 0 and "init:" in "".join(p for p in pieces if isinstance(p, str)):
+            # the text interleaves (input init: init) pairs; the op's operands are the inputs, then the inits
+            n = len(operands) // 2
+            where = [k // 2 if k % 2 == 0 else n + k // 2 for k in range(len(operands))]
+            new, new_at = [None] * len(operands), [None] * len(operands)
+            for k, v in enumerate(operands): new[where[k]] = v; new_at[where[k]] = uses_at[k]
+            operands, uses_at = new, new_at
+            pieces = tuple(where[p] if isinstance(p, int) else p for p in pieces)
+        if name == "stablehlo.complex" and form == "list" and len(outs) == 1:   # its one type is the result's
+            t = outs[0]
+            if isinstance(t, TensorType) and t.dtype.startswith("complex<"): ins, form_ = [TensorType(t.shape, t.dtype[8:-1])] * 2, "fn"
+            else: ins, form_ = None, "none"
+            self.check_operand_types(name, operands, uses_at, form_, ins, outs, nres)
+        elif form == "list" and nres == 1 and len(outs) == 1 and all(v.type is outs[0] for v in operands): pass   # the common case, agreeing
+        else: self.check_operand_types(name, operands, uses_at, form, ins, outs, nres)
         regions = []
         if self.T[self.i] == "reducer":   # stablehlo.reduce with an explicit body
             self.i += 1
@@ -541,7 +670,7 @@ class _Parser(_Parser):
                 for _ in range(2):
                     if K[self.i] != "val": self.fail(f"expected a block argument, found {self.found()}")
                     names.append(self.i); self.i += 1; self.expect(":"); tmp.add_arg(self.type())
-                    self.accept(",")
+                    self.skip_loc(); self.accept(",")
                 self.expect(")")
                 lhs.append((names[0], tmp.args[0].type)); rhs.append((names[1], tmp.args[1].type))
             for at_, ty in lhs + rhs: self.define(scope, T[at_], [b.add_arg(ty)], at_)
@@ -556,16 +685,15 @@ def _one_operand_op(p, name, scope, nres, at, kw=None):
     v = p.use(scope, p.i); p.i += 1
     attrs = {}
     if kw == "sharding" and name != "sdy.data_flow_edge":
-        if p.T[p.i] != "<": p.fail(f"expected the sharding of {name}, found {p.found()}")
+        if p.T[p.i] != "<" and p.K[p.i] != "shard": p.fail(f"expected the sharding of {name}, found {p.found()}")
         i = p.i; p.i = p.skip_balanced(); attrs["sharding"] = p.sharding(i, p.i)
     elif kw is not None and p.T[p.i] == kw and p.T[p.i + 1] == "=":
         p.i += 2
         if kw == "sharding":
-            i = p.i; p.i = p.skip_balanced() if p.T[p.i] == "<" else p.fail("expected '<' to start the sharding")
+            i = p.i; p.i = p.skip_balanced() if p.T[p.i] == "<" or p.K[p.i] == "shard" else p.fail("expected '<' to start the sharding")
             attrs["sharding"] = p.sharding(i, p.i)
         elif kw == "group_id":
-            if p.K[p.i] != "num" or not p.T[p.i].lstrip("-").isdigit(): p.fail(f"expected an integer group id, found {p.found()}")
-            attrs["group_id"] = int(p.T[p.i]); p.i += 1
+            attrs["group_id"] = p.small_int(p.i, "an integer group id"); p.i += 1
         elif kw == "allowed_direction":
             if p.T[p.i] not in DIRECTIONS: p.fail(f"expected one of {', '.join(DIRECTIONS)}, found {p.found()}")
             attrs["allowed_direction"] = p.T[p.i]; p.i += 1
@@ -579,13 +707,15 @@ def _one_operand_op(p, name, scope, nres, at, kw=None):
 
 def _call_op(p, name, scope, nres, at):
     if p.K[p.i] != "sym": p.fail(f"expected the callee symbol, found {p.found()}")
-    callee = p.T[p.i][1:].strip('"'); p.i += 1
+    callee = p.symbol(p.i); p.i += 1
     p.expect("(")
-    operands = p.operand_list(scope)
+    operands = p.operand_list(scope); uses_at = p.uses_at
     attrs = p.attr_dict() if p.T[p.i] == "{" else {}
     attrs["callee"] = callee
     p.expect(":", "':' and the function type of the call")
-    _, ins, outs = p.type_sig()
+    form, ins, outs = p.type_sig()
+    if form != "fn": p.fail(f"expected the function type '(...) -> ...' of the call to @{callee}", at)
+    p.check_operand_types(name, operands, uses_at, form, ins, outs, nres)
     return Op(name, operands, outs, attrs)
 
 def _shardings_list(p, kw):
@@ -624,18 +754,19 @@ def _manual_computation_op(p, name, scope, nres, at):
 
 def _while_op(p, name, scope, nres, at):
     p.expect("(", "'(' after stablehlo.while")
-    names, inits = [], []
+    names, inits, uses_at = [], [], []
     if not p.accept(")"):
         while True:
             if p.K[p.i] != "val": p.fail(f"expected an iteration argument, found {p.found()}")
             names.append(p.i); p.i += 1; p.expect("=")
             if p.K[p.i] != "val": p.fail(f"expected an initial value, found {p.found()}")
-            inits.append(p.use(scope, p.i)); p.i += 1
+            uses_at.append(p.i); inits.append(p.use(scope, p.i)); p.i += 1
             if p.accept(")"): break
             p.expect(",", "',' or ')'")
     types = []
     if p.accept(":"): _, _, types = p.type_sig()
     if len(types) != len(inits): p.fail(f"stablehlo.while has {len(inits)} iteration arguments but {len(types)} types", at)
+    p.check_operand_types(name, inits, uses_at, "list", None, types, len(types))
     attrs = {}
     if p.accept("attributes"): attrs = p.attr_dict()
     regions = []
@@ -658,15 +789,68 @@ _READERS = {
     "stablehlo.while": _while_op,
 }
 
+# Shardy's collectives: `sdy.all_gather [{}, {"y"}] %x out_sharding=<@mesh, [...]> : T`; the axes (kept as
+# their text) live under the name the generic form gives them.
+COLLECTIVE_AXES = {"sdy.all_gather": "gathering_axes", "sdy.all_slice": "slicing_axes", "sdy.all_to_all": "params",
+                   "sdy.reduce_scatter": "reduce_scatter_axes", "sdy.all_reduce": "reduction_axes", "sdy.collective_permute": None}
+
+def _collective_op(p, name, scope, nres, at):
+    attrs = {}
+    key = COLLECTIVE_AXES[name]
+    if key is not None:
+        if p.T[p.i] not in ("[", "{"): p.fail(f"expected the axes of {name}, found {p.found()}")
+        i = p.i; p.i = p.skip_balanced(); attrs[key] = Attr(p.span(i, p.i))
+    if p.K[p.i] != "val": p.fail(f"expected the operand of {name}, found {p.found()}")
+    use = p.i; v = p.use(scope, p.i); p.i += 1
+    p.expect("out_sharding", f"'out_sharding=' in {name}"); p.expect("=")
+    if p.T[p.i] != "<" and p.K[p.i] != "shard": p.fail(f"expected '<' to start the out_sharding of {name}, found {p.found()}")
+    i = p.i; p.i = p.skip_balanced(); attrs["out_sharding"] = p.sharding(i, p.i)
+    if p.T[p.i] == "{": attrs.update(p.attr_dict())
+    p.expect(":", f"':' and the type of {name}")
+    form, ins, outs = p.type_sig()
+    if len(outs) != 1: p.fail(f"{name} takes one type, got {len(outs)}", at)
+    p.check_operand_types(name, [v], [use], form, ins, outs, 1)
+    return Op(name, [v], outs, attrs)
+
+def _named_computation_op(p, name, scope, nres, at):
+    "`sdy.named_computation<\"name\">(%x) [in_shardings=[...]] [out_shardings=[...]] (%arg: T) { ... } : (T) -> R`."
+    p.expect("<", "'<' and the name of sdy.named_computation")
+    if p.K[p.i] != "str": p.fail(f"expected the quoted name of sdy.named_computation, found {p.found()}")
+    from shardnb.syntax import _Cursor
+    try: attrs = {"name": _Cursor(p.T[p.i]).string()}
+    except ShardingSyntaxError as e: p.fail(e.message)
+    p.i += 1; p.expect(">")
+    p.expect("(", "'(' and the operands of sdy.named_computation")
+    operands = p.operand_list(scope); uses_at = p.uses_at
+    for kw in ("in_shardings", "out_shardings"):
+        if p.T[p.i] == kw: attrs[kw] = _shardings_list(p, kw)
+    body = Block()
+    scope.append({})
+    p.block_args(scope, body)
+    p.expect("{", "'{' to start the body of sdy.named_computation")
+    p.block_body(scope, body); scope.pop()
+    if p.T[p.i] == "{": attrs.update(p.attr_dict())
+    p.expect(":", "':' and the function type of sdy.named_computation")
+    form, ins, outs = p.type_sig()
+    if form != "fn": p.fail("expected a function type '(...) -> ...' for sdy.named_computation", at)
+    p.check_operand_types(name, operands, uses_at, form, ins, outs, nres)
+    return Op(name, operands, outs, attrs, [body])
+
+_READERS.update({k: _collective_op for k in COLLECTIVE_AXES})
+_READERS["sdy.named_computation"] = _named_computation_op
+
 _CUSTOM = {"func.call", "sdy.sharding_constraint", "sdy.reshard", "sdy.data_flow_edge", "sdy.sharding_group",
-           "sdy.propagation_barrier", "sdy.manual_computation", "stablehlo.while"}
+           "sdy.propagation_barrier", "sdy.manual_computation", "stablehlo.while"}   # read back from generic form too
 
 def _normalize(p, op, at):
     "Turn the attributes of a known op read in generic form into the values its reader would give."
     a = op.attrs
     if op.name not in _CUSTOM: return
     try:
-        if op.name == "func.call": a["callee"] = str(a["callee"]).lstrip("@").strip('"')
+        if op.name == "func.call":
+            c = str(a["callee"])
+            if not re.fullmatch(r'@(?:[\w$.\-]+|"(?:[^"\\]|\\.)*")', c): raise ValueError(f"callee {c}")
+            a["callee"] = _Parser(c).symbol(0)
         if op.name == "sdy.sharding_group": a["group_id"] = int(str(a["group_id"]).split(":")[0])
         if op.name == "sdy.propagation_barrier": a["allowed_direction"] = DIRECTIONS[int(str(a["allowed_direction"]).split(":")[0])]
         if op.name == "sdy.manual_computation":
@@ -683,14 +867,21 @@ def _normalize(p, op, at):
 class _Parser(_Parser):
     def collect_meshes(self):
         K, T, N = self.K, self.T, self.N
-        for i in range(len(T) - 3):
-            if K[i] == "sym" and T[i + 1] == "=" and T[i + 2] == "<" and ((i > 0 and T[i - 1] == "sdy.mesh") or N[i]):
-                name = T[i][1:].strip('"')
+        for i in [i for i, k in enumerate(K) if k == "sym"]:
+            if i < len(T) - 3 and T[i + 1] == "=" and T[i + 2] == "<" and ((i > 0 and T[i - 1] == "sdy.mesh") or N[i]):
+                name = self.symbol(i)
                 self.i = i + 2; j = self.skip_balanced()
                 src = self.span(i + 2, j)
                 try: mesh = parse_mesh(src)
                 except ShardingSyntaxError as e: raise ProgramSyntaxError(e.message, self.text, self.S[i + 2] + min(e.offset, len(src))) from None
                 except ShardingError as e: self.fail(str(e), i + 2)
+                if name in self.meshes: self.fail(f"redefinition of symbol named '{name}'", i)
+                self.meshes[name] = mesh
+        for i in ([i for i, k in enumerate(K) if k == "str" and T[i] == '"sdy.mesh"'] if '"sdy.mesh"' in self.text else ()):   # the generic form
+            self.i = i + 1
+            if T[i + 1] == "(" and T[i + 2] == ")" and T[i + 3] == "<":
+                self.i = i + 3; self.expect("<"); props = self.generic_props()
+                name, mesh = self.generic_mesh(props, i)
                 if name in self.meshes: self.fail(f"redefinition of symbol named '{name}'", i)
                 self.meshes[name] = mesh
         self.i = 0
@@ -700,7 +891,7 @@ class _Parser(_Parser):
         vis = None
         if self.T[self.i] in ("public", "private", "nested"): vis = self.T[self.i]; self.i += 1
         if self.K[self.i] != "sym": self.fail(f"expected the function name, found {self.found()}")
-        name = self.T[self.i][1:].strip('"'); self.i += 1
+        name = self.symbol(self.i); self.i += 1
         f = Func(name, visibility=vis)
         f.pos = self.S[at]
         scope = [{}]
@@ -739,6 +930,105 @@ class _Parser(_Parser):
         try: module.add_func(f)
         except ProgramError as e: self.fail(str(e), at)
 
+    # -- the generic forms of the module, its functions and meshes: `"func.func"() <{...}> ({...}) : () -> ()`
+    def generic_props(self) -> dict:
+        "`{name = value, ...}>` after the '<' of an op's properties, values kept as token ranges `(i, j)`."
+        self.expect("{")
+        out = {}
+        while not self.accept("}"):
+            if self.K[self.i] not in ("id", "str"): self.fail(f"expected a property name, found {self.found()}")
+            name = self.T[self.i].strip('"'); self.i += 1; self.expect("=")
+            i = self.i; self.attr_value(); out[name] = (i, self.i)
+            if not self.accept(","):
+                if self.T[self.i] != "}": self.fail(f"expected ',' or '}}' in the properties, found {self.found()}")
+        self.expect(">")
+        return out
+    def generic_string(self, props, key, at):
+        if key not in props: self.fail(f"missing property {key!r}", at)
+        i, j = props[key]
+        if j != i + 1 or self.K[i] != "str": self.fail(f"property {key!r} must be a string", i)
+        from shardnb.syntax import _Cursor
+        try: return _Cursor(self.T[i]).string()
+        except ShardingSyntaxError as e: self.fail(e.message, i)
+    def generic_mesh(self, props, at):
+        name = self.generic_string(props, "sym_name", at)
+        if "mesh" not in props: self.fail("missing property 'mesh' of sdy.mesh", at)
+        i, j = props["mesh"]
+        if self.T[i] != "#sdy.mesh" or self.T[i + 1] != "<": self.fail("expected #sdy.mesh<...>", i)
+        src = self.span(i + 1, j)
+        try: return name, parse_mesh(src)
+        except ShardingSyntaxError as e: raise ProgramSyntaxError(e.message, self.text, self.S[i + 1] + min(e.offset, len(src))) from None
+        except ShardingError as e: self.fail(str(e), i)
+    def generic_tail(self):
+        "The discardable attributes and the `: () -> ()` that end a generic module, function or mesh."
+        attrs = self.attr_dict() if self.T[self.i] == "{" else {}
+        self.expect(":"); self.expect("("); self.expect(")"); self.expect("->"); self.expect("("); self.expect(")")
+        self.skip_loc()
+        return attrs
+    def generic_top(self, module):
+        "One generic-form op at module level."
+        at = self.i; name = self.T[at][1:-1]
+        if name == "func.func" and self.T[at + 1] == "(" and self.T[at + 2] == ")":
+            self.i = at + 3; self.expect("<", "'<' and the properties of func.func"); props = self.generic_props()
+            self.generic_func(module, props, at); return True
+        if name == "sdy.mesh" and self.T[at + 1] == "(" and self.T[at + 2] == ")":
+            self.i = at + 3; self.expect("<"); props = self.generic_props()
+            mname, _ = self.generic_mesh(props, at)
+            module.meshes[mname] = self.meshes[mname]
+            attrs = self.generic_tail()
+            if attrs: module.mesh_attrs[mname] = attrs
+            return True
+        return False
+    def generic_func(self, module, props, at):
+        name = self.generic_string(props, "sym_name", at)
+        f = Func(name, visibility=self.generic_string(props, "sym_visibility", at) if "sym_visibility" in props else None)
+        f.pos = self.S[at]
+        if "function_type" not in props: self.fail(f"missing property 'function_type' of @{name}", at)
+        i, j = props["function_type"]; keep = self.i; self.i = i
+        ins = self.type_list_parens(); self.expect("->")
+        outs = self.type_list_parens() if self.T[self.i] == "(" else [self.type()]
+        if self.i != j: self.fail(f"malformed function_type of @{name}", i)
+        def dicts(key, n):
+            if key not in props: return [{} for _ in range(n)]
+            self.i = props[key][0]; self.expect("["); out = []
+            while not self.accept("]"):
+                out.append(self.attr_dict())
+                if not self.accept(","):
+                    if self.T[self.i] != "]": self.fail(f"expected ',' or ']' in {key}, found {self.found()}")
+            if len(out) != n: self.fail(f"{key} of @{name} has {len(out)} entries for {n} values", props[key][0])
+            return out
+        arg_attrs, res_attrs = dicts("arg_attrs", len(ins)), dicts("res_attrs", len(outs))
+        self.i = keep
+        f.result_types = list(outs); f.result_shardings, f.result_attrs = [], []
+        for a in res_attrs:
+            s = a.pop("sdy.sharding", None)
+            if s is not None and not isinstance(s, TensorSharding): self.fail(f"'sdy.sharding' of a result of @{name} must be a #sdy.sharding", at)
+            f.result_shardings.append(s); f.result_attrs.append(a)
+        self.expect("(", "'(' and the body of func.func"); self.expect("{")
+        scope = [{}]
+        if self.K[self.i] == "blk":
+            self.i += 1
+            if self.T[self.i] == "(": self.block_args(scope, f.body)
+            self.expect(":", "':' after the block label")
+            if [v.type for v in f.args] != list(ins): self.fail(f"the arguments of @{name} differ from its function_type", at)
+            self.block_body(scope, f.body)
+        else:
+            if not self.accept("}"): self.fail(f"expected the entry block of @{name}, found {self.found()}")
+            f.is_declaration = True
+            for t in ins: f.body.add_arg(t)
+        self.expect(")")
+        f.arg_attrs = arg_attrs
+        for v, a in zip(f.args, arg_attrs):
+            s = a.pop("sdy.sharding", None)
+            if s is not None and not isinstance(s, TensorSharding): self.fail(f"'sdy.sharding' of an argument of @{name} must be a #sdy.sharding", at)
+            v.sharding = s
+        for k in props:
+            if k not in ("sym_name", "sym_visibility", "function_type", "arg_attrs", "res_attrs"):
+                i, j = props[k]; f.attrs[k] = Attr(self.span(i, j))
+        f.attrs.update(self.generic_tail())
+        try: module.add_func(f)
+        except ProgramError as e: self.fail(str(e), at)
+
     def top_level(self, module, close):
         T, K = self.T, self.K
         while True:
@@ -750,7 +1040,7 @@ class _Parser(_Parser):
             if t == "sdy.mesh" or (K[self.i] == "sym" and T[self.i + 1] == "="):
                 if t == "sdy.mesh": self.i += 1
                 if K[self.i] != "sym": self.fail(f"expected the mesh name, found {self.found()}")
-                name = T[self.i][1:].strip('"'); self.i += 1
+                name = self.symbol(self.i); self.i += 1
                 self.expect("=", "'=' after the mesh name")
                 if T[self.i] != "<" or name not in self.meshes: self.fail(f"expected '<' to start the mesh, found {self.found()}")
                 self.i = self.skip_balanced()
@@ -761,9 +1051,10 @@ class _Parser(_Parser):
                 self.i += 1; self.func(module)
             elif K[self.i] == "hash" and T[self.i + 1] == "=":
                 i = self.i; self.i += 2
-                is_loc = T[self.i] == "loc"
+                is_loc = T[self.i] == "loc" or K[self.i] == "loc"
                 self.attr_value(line=True)
                 if not is_loc: module.aliases.append(self.span(i, self.i))
+            elif K[self.i] == "str" and self.generic_top(module): pass
             else:
                 b = Block(); self.op([{}], b); op = b.ops[0]; op.block = None
                 module.others.append(op)
@@ -774,28 +1065,48 @@ class _Parser(_Parser):
         T = self.T
         # aliases may come before the module
         while self.K[self.i] == "hash" and T[self.i + 1] == "=":
-            i = self.i; self.i += 2; is_loc = T[self.i] == "loc"; self.attr_value(line=True)
+            i = self.i; self.i += 2; is_loc = T[self.i] == "loc" or self.K[self.i] == "loc"; self.attr_value(line=True)
             if not is_loc: m.aliases.append(self.span(i, self.i))
+        if self.K[self.i] == "eof": self.fail("expected a module ('module { ... }' or functions), found " + ("an empty text" if not self.text.strip() else "only comments"))
         if T[self.i] == "module":
             self.i += 1
-            if self.K[self.i] == "sym": m.name = T[self.i][1:].strip('"'); self.i += 1
+            if self.K[self.i] == "sym": m.name = self.symbol(self.i); self.i += 1
             if self.accept("attributes"): m.attrs = self.attr_dict()
             self.expect("{", "'{' to start the module body")
             self.top_level(m, close=True)
             self.skip_loc()
             self.top_level(m, close=False)   # trailing '#loc = ...' lines
+        elif T[self.i] == '"builtin.module"' and T[self.i + 1] == "(" and T[self.i + 2] == ")":   # the generic form
+            at = self.i; self.i += 3
+            if self.accept("<"):
+                props = self.generic_props()
+                if "sym_name" in props: m.name = self.generic_string(props, "sym_name", at)
+            self.expect("(", "'(' and the body of builtin.module"); self.expect("{")
+            self.top_level(m, close=True)
+            self.expect(")")
+            m.attrs = self.generic_tail()
+            self.top_level(m, close=False)   # trailing '#loc = ...' lines
         else:
             self.top_level(m, close=False)
         return m
 
+@contextmanager
+def _no_gc():
+    "Building a module makes one object per value and use, none of them garbage: the cycle collector would only rescan them."
+    was = gc.isenabled(); gc.disable()
+    try: yield
+    finally:
+        if was: gc.enable()
+
 def parse_module(text: str) -> Module:
     "Parse MLIR text (as JAX or Shardy print it) into a `Module`; bad text raises `ProgramSyntaxError`."
     if not isinstance(text, str): raise ProgramSyntaxError(f"module text must be a string, got {type(text).__name__}")
-    p = _Parser(text)
-    try: return p.module()
-    except RecursionError: raise ProgramSyntaxError("regions are nested too deeply", text, 0) from None
-    except (IndexError, KeyError, TypeError, AttributeError) as e:   # a last line of defence: report where, never crash
-        raise ProgramSyntaxError(f"malformed input ({type(e).__name__}: {e})", text, p.S[min(p.i, len(p.S) - 1)]) from None
+    with _no_gc():
+        p = _Parser(text)
+        try: return p.module()
+        except RecursionError: raise ProgramSyntaxError("regions are nested too deeply", text, 0) from None
+        except (IndexError, KeyError, TypeError, AttributeError) as e:   # a last line of defence: report where, never crash
+            raise ProgramSyntaxError(f"malformed input ({type(e).__name__}: {e})", text, p.S[min(p.i, len(p.S) - 1)]) from None
 
 # %% ../nbs/08_program.ipynb #8ff98352
 def _attr_text(v) -> str:
@@ -867,28 +1178,32 @@ class _Printer:
 
     def op(self, op, ind, out):
         pad = "  " * ind
-        attrs = dict(op.attrs)
-        if op.results and any(r.sharding is not None for r in op.results):
-            attrs["sdy.sharding"] = tuple(_fill_sharding(r, op) for r in op.results)
+        attrs = op.attrs   # not changed below: a copy is made where a sharding joins it
+        for r in op.results:
+            if r.sharding is not None:
+                attrs = {**attrs, "sdy.sharding": tuple(_fill_sharding(r, op) for r in op.results)}; break
         nm = self.nm
-        ops = ", ".join(nm[v] for v in op.operands)
         form = op.form
-        if op.name in _PRINTERS and form is None:
-            lhs = self.def_results(op) if op.name != "stablehlo.while" else None
-            _PRINTERS[op.name](self, op, attrs, ops, pad, ind, out, lhs)
-            return
         if form is not None and form[0] == "template":
             _, pieces, tform = form
-            name = {"func.return": "return", "func.call": "call"}.get(op.name, op.name)
+            name = "return" if op.name == "func.return" else op.name
             ad = (" " + _attr_dict_text(attrs)) if attrs else ""
-            if None not in pieces and ad:
+            if ad and None not in pieces:
                 pieces = (None,) + pieces if op.name in _ATTRS_FIRST else pieces + (None,)
-            body = "".join(p if isinstance(p, str) else ad if p is None else nm[op.operands[p]] for p in pieces)
-            extra = _regions_args_first(self, op)
+            names, operands = nm.names, op.operands
+            try: body = "".join([p if p.__class__ is str else ad if p is None else names[operands[p]] for p in pieces])
+            except KeyError: body = "".join(p if isinstance(p, str) else ad if p is None else nm[op.operands[p]] for p in pieces)
+            extra = _regions_args_first(self, op) if op.regions else None
             lhs = self.def_results(op)
             s = f"{pad}{lhs}{name}" + (body if not body or body[0] in " (" else " " + body)
+            if tform in ("list", "select") and op.results and op.operands and (
+                    any(v.type != op.results[0].type for v in op.operands[tform == "select":]) if len(op.results) == 1 else
+                    [v.type for v in op.operands] != [r.type for r in op.results]):
+                tform = "fn"   # the short form says operands and result share a type: here they do not (MLIR reads both forms)
             if tform == "fn": s += " : " + _fn_type([v.type for v in op.operands], [r.type for r in op.results])
-            elif tform == "list": s += " : " + ", ".join(str(v.type) for v in (op.results or op.operands))
+            elif tform == "arrow": s += " : " + _fn_type([v.type for v in op.operands], [r.type for r in op.results])[1:].replace(") -> ", " -> ", 1)
+            elif tform == "select": s += f" : {op.operands[0].type}, {op.results[0].type}"
+            elif tform == "list": s += " : " + ", ".join([str(v.type) for v in (op.results or op.operands)])
             out.append(s)
             if op.regions:   # stablehlo.reduce's reducer
                 b = op.regions[0]; n = len(b.args) // 2
@@ -896,11 +1211,17 @@ class _Printer:
                 out.append(pad + "  reducer" + " ".join(f"({a[k]}: {b.args[k].type}, {a[k + n]}: {b.args[k + n].type})" for k in range(n)) + " {")
                 self.ops(b, ind + 1, out); out.append(pad + "}")
             return
+        ops = ", ".join(nm[v] for v in op.operands)
+        if op.name in _PRINTERS and form is None and not (op.name == "stablehlo.while" and _while_types_differ(op)):
+            lhs = self.def_results(op) if op.name != "stablehlo.while" else None
+            _PRINTERS[op.name](self, op, attrs, ops, pad, ind, out, lhs)
+            return
         # generic form
         props = form[1] if form is not None and form[0] == "generic" else ()
         lhs = self.def_results(op)
         s = f'{pad}{lhs}"{op.name}"({ops})'
-        pa = {k: attrs.pop(k) for k in props if k in attrs}
+        pa = {k: attrs[k] for k in props if k in attrs}
+        if pa: attrs = {k: v for k, v in attrs.items() if k not in pa}
         if pa: s += " <" + _attr_dict_text(pa) + ">"
         if op.regions:
             s += " ("
@@ -912,6 +1233,11 @@ class _Printer:
         if attrs: s += " " + _attr_dict_text(attrs)
         s += " : " + _fn_type([v.type for v in op.operands], [r.type for r in op.results])
         out.append(s)
+
+def _while_types_differ(op) -> bool:
+    "Whether a while's operands, results and region arguments disagree in type (its pretty form has one list for all)."
+    ts = [v.type for v in op.operands]
+    return [r.type for r in op.results] != ts or any([a.type for a in b.args] != ts for b in op.regions)
 
 _ATTRS_FIRST = {"stablehlo.optimization_barrier", "stablehlo.constant", "sdy.constant"}   # pretty forms that print the attribute dict right after the name
 
@@ -941,7 +1267,9 @@ def _print_one_operand(p, op, attrs, ops, pad, ind, out, lhs):
     out.append(f"{pad}{lhs}{op.name} {ops}{kw}{_tail(attrs, ('sharding', 'group_id', 'allowed_direction'))} : {ty}")
 
 def _print_call(p, op, attrs, ops, pad, ind, out, lhs):
-    out.append(f"{pad}{lhs}call @{op.attrs['callee']}({ops}){_tail(attrs, ('callee',))} : "
+    # `call` is short for func.call only where func is the default dialect: directly in a function body
+    name = "call" if isinstance(op.block.parent if op.block else None, Func) else "func.call"
+    out.append(f"{pad}{lhs}{name} {_symbol(op.attrs['callee'])}({ops}){_tail(attrs, ('callee',))} : "
                + _fn_type([v.type for v in op.operands], [r.type for r in op.results]))
 
 def _print_manual(p, op, attrs, ops, pad, ind, out, lhs):
@@ -975,6 +1303,28 @@ _PRINTERS = {"sdy.sharding_constraint": _print_one_operand, "sdy.reshard": _prin
              "sdy.propagation_barrier": _print_one_operand, "func.call": _print_call,
              "sdy.manual_computation": _print_manual, "stablehlo.while": _print_while}
 
+def _print_collective(p, op, attrs, ops, pad, ind, out, lhs):
+    key = COLLECTIVE_AXES[op.name]
+    axes = f" {op.attrs[key]}" if key is not None else ""
+    out.append(f"{pad}{lhs}{op.name}{axes} {ops} out_sharding={op.attrs['out_sharding'].body()}"
+               f"{_tail(attrs, (key, 'out_sharding'))} : {op.results[0].type}")
+
+def _print_named(p, op, attrs, ops, pad, ind, out, lhs):
+    a = op.attrs
+    from shardnb.mesh import _q
+    s = f"{pad}{lhs}sdy.named_computation<{_q(a['name'])}>({ops})"
+    for kw in ("in_shardings", "out_shardings"):
+        if kw in a: s += f" {kw}=[" + ", ".join(x.body() for x in a[kw]) + "]"
+    b = op.regions[0]
+    names = p.def_args(b)
+    out.append(s + " (" + ", ".join(f"{n}: {v.type}" for n, v in zip(names, b.args)) + ") {")
+    p.ops(b, ind + 1, out)
+    out.append(f"{pad}}}{_tail(attrs, ('name', 'in_shardings', 'out_shardings'))} : "
+               + _fn_type([v.type for v in op.operands], [r.type for r in op.results]))
+
+_PRINTERS.update({k: _print_collective for k in COLLECTIVE_AXES})
+_PRINTERS["sdy.named_computation"] = _print_named
+
 def _func_text(p: _Printer, f: Func, out):
     p.func_scope()
     names = p.def_args(f.body)
@@ -989,7 +1339,7 @@ def _func_text(p: _Printer, f: Func, out):
         a = dict(a)
         if s is not None: a = {"sdy.sharding": s, **a}
         res.append(str(t) + (" " + _attr_dict_text(a) if a else ""))
-    head = "  func.func " + (f.visibility + " " if f.visibility else "") + "@" + f.name + "(" + ", ".join(args) + ")"
+    head = "  func.func " + (f.visibility + " " if f.visibility else "") + _symbol(f.name) + "(" + ", ".join(args) + ")"
     if len(res) == 1 and "{" not in res[0]: head += " -> " + res[0]
     elif res: head += " -> (" + ", ".join(res) + ")"
     if f.attrs: head += " attributes " + _attr_dict_text(f.attrs)
@@ -1002,9 +1352,8 @@ def print_module(m: Module, canonical: bool = False) -> str:
     "MLIR text of `m` that `parse_module` reads back to an equal module; `canonical` renumbers all values."
     p = _Printer(canonical)
     out = list(m.aliases)
-    head = "module" + (f" @{m.name}" if m.name else "") + (" attributes " + _attr_dict_text(m.attrs) if m.attrs else "")
+    head = "module" + (" " + _symbol(m.name) if m.name else "") + (" attributes " + _attr_dict_text(m.attrs) if m.attrs else "")
     out.append(head + " {")
-    from shardnb.sharding import _symbol
     for name, mesh in m.meshes.items():
         out.append(f"  sdy.mesh {_symbol(name)} = {mesh}" + _tail(m.mesh_attrs.get(name, {})))
     p.func_scope()
@@ -1012,6 +1361,197 @@ def print_module(m: Module, canonical: bool = False) -> str:
     for f in m.funcs.values(): _func_text(p, f, out)
     out.append("}")
     return "\n".join(out) + "\n"
+
+# %% ../nbs/08_program.ipynb #b7c1e002
+# Result types: what StableHLO's shape functions infer, compared with what an op declares.
+def _text_of(op: Op) -> str:
+    "The literal text of a pretty-printed op (its template pieces without the operands), else ''."
+    f = op.form
+    return "".join(p for p in f[1] if isinstance(p, str)) if f and f[0] == "template" else ""
+
+_INTS = re.compile(r"-?\d+")
+
+def _attr_ints(op: Op, pretty: str, generic: str) -> tuple | None:
+    "The integers of `pretty = [...]` in the op's text, or of its generic attribute `generic`; None when absent."
+    key = (op.form, pretty, generic) if op.form and not op.attrs else None
+    if key in _READ: return _READ[key]
+    out = _read_attr_ints(op, pretty, generic)
+    if key is not None and len(_READ) < 4096: _READ[key] = out
+    return out
+
+def _read_attr_ints(op: Op, pretty: str, generic: str) -> tuple | None:
+    a = op.attrs.get(generic)
+    if a is not None:
+        t = str(a)
+        if t.startswith("array<"): t = t[6:].partition(":")[2]   # `array<i64: 1, 2>`, or `array<i64>` for none
+        else: t = t.split(":")[0]                                # `[1, 2]` or `3 : i64`
+        return tuple(int(x) for x in _INTS.findall(t))
+    m = re.search(rf"(?<![\w.]){pretty}\s*=\s*(\[[^\]]*\]|-?\d+)", _text_of(op))
+    return None if m is None else tuple(int(x) for x in _INTS.findall(m.group(1)))
+
+_READ: dict = {}   # (op text, what) -> what was read from it: programs repeat the same op texts
+
+def _dot_dims(op: Op) -> tuple | None:
+    "(lhs batching, rhs batching, lhs contracting, rhs contracting) of a dot_general, or None if unreadable."
+    key = (op.form, "dot") if op.form and not op.attrs else None
+    if key in _READ: return _READ[key]
+    out = _read_dot_dims(op)
+    if key is not None and len(_READ) < 4096: _READ[key] = out
+    return out
+
+def _read_dot_dims(op: Op) -> tuple | None:
+    a = op.attrs.get("dot_dimension_numbers")
+    if a is not None:
+        t = str(a)
+        get = lambda k: tuple(int(x) for x in _INTS.findall(m.group(1))) if (m := re.search(rf"\b{k}\s*=\s*\[([^\]]*)\]", t)) else ()
+        return tuple(get(k) for k in ("lhs_batching_dimensions", "rhs_batching_dimensions", "lhs_contracting_dimensions", "rhs_contracting_dimensions"))
+    t, out = _text_of(op), []
+    if not t: return None
+    for k in ("batching_dims", "contracting_dims"):
+        m = re.search(rf"\b{k}\s*=\s*\[([^\]]*)\]\s*x\s*\[([^\]]*)\]", t)
+        out += [tuple(map(int, _INTS.findall(m.group(1)))), tuple(map(int, _INTS.findall(m.group(2))))] if m else [(), ()]
+    return tuple(out)
+
+def _static(op: Op) -> bool:
+    "Whether every operand and result of `op` has a static tensor type (the checks below need shapes)."
+    return all(isinstance(v.type, TensorType) for v in op.operands) and all(isinstance(r.type, TensorType) for r in op.results)
+
+def _expect(op: Op, shape, k: int = 0, dtype: str | None = None) -> None:
+    "Raise unless result `k` of `op` has `shape` (and `dtype`, when given)."
+    t = op.results[k].type
+    want = TensorType(tuple(shape), dtype or t.dtype)
+    if t.shape != want.shape or t.dtype != want.dtype:
+        raise ProgramError(f"{op.name}: result {k} is declared {t}, but the op gives {want}")
+
+def _check_dims(op: Op, dims, rank: int, what: str) -> None:
+    if dims is None: raise ProgramError(f"{op.name}: cannot read its {what}")
+    if any(not 0 <= d < rank for d in dims) or len(set(dims)) != len(dims):
+        raise ProgramError(f"{op.name}: {what} {list(dims)} must be distinct dimensions of a rank-{rank} operand")
+
+ELEMENTWISE = frozenset("stablehlo." + n for n in (
+    "abs add and atan2 cbrt ceil clz compare complex convert cosine divide exponential exponential_minus_one floor imag "
+    "is_finite log log_plus_one logistic maximum minimum multiply negate not or popcnt power real reduce_precision remainder "
+    "round_nearest_afz round_nearest_even rsqrt shift_left shift_right_arithmetic shift_right_logical sign sine sqrt "
+    "subtract tan tanh xor count_leading_zeros atan").split())
+_OWN_DTYPE = {"stablehlo.compare": "i1", "stablehlo.is_finite": "i1"}           # result element type fixed
+_ANY_DTYPE = {"stablehlo.convert", "stablehlo.abs", "stablehlo.real", "stablehlo.imag", "stablehlo.complex"}
+
+def _elementwise(m, op):
+    t = op.results[0].type
+    if len(op.results) == 1 and all(v.type is t for v in op.operands) and op.name not in _OWN_DTYPE: return   # the short form's one type
+    shape, dtype = op.operands[0].type.shape, op.operands[0].type.dtype
+    for k, v in enumerate(op.operands):
+        if v.type.shape != shape: raise ProgramError(f"{op.name}: operand {k} has shape {v.type}, operand 0 {op.operands[0].type}: element-wise operands agree")
+        if op.name not in _ANY_DTYPE and v.type.dtype != dtype and op.name not in ("stablehlo.shift_left",):
+            raise ProgramError(f"{op.name}: operand {k} is {v.type}, operand 0 {op.operands[0].type}: element-wise operands agree")
+    if op.name in _ANY_DTYPE: return _expect(op, shape)
+    _expect(op, shape, dtype=_OWN_DTYPE.get(op.name, dtype))
+
+def _select(m, op):
+    p, a, b = op.operands
+    if a.type != b.type: raise ProgramError(f"{op.name}: on_true is {a.type}, on_false {b.type}; they must agree")
+    if p.type.shape not in ((), a.type.shape): raise ProgramError(f"{op.name}: pred is {p.type}; it must be a scalar or have the shape of {a.type}")
+    _expect(op, a.type.shape, dtype=a.type.dtype)
+
+def _clamp(m, op):
+    lo, x, hi = op.operands
+    for w, v in (("min", lo), ("max", hi)):
+        if v.type.shape not in ((), x.type.shape): raise ProgramError(f"{op.name}: {w} is {v.type}; it must be a scalar or have the shape of {x.type}")
+    _expect(op, x.type.shape, dtype=x.type.dtype)
+
+def _broadcast_in_dim(m, op):
+    x, r = op.operands[0].type, op.results[0].type
+    dims = _attr_ints(op, "dims", "broadcast_dimensions")
+    if dims is None or len(dims) != x.rank: raise ProgramError(f"{op.name}: dims {list(dims or ())} must name one result dimension per operand dimension ({x.rank})")
+    if any(not 0 <= d < r.rank for d in dims) or len(set(dims)) != len(dims): raise ProgramError(f"{op.name}: dims {list(dims)} must be distinct dimensions of the rank-{r.rank} result")
+    for i, d in enumerate(dims):
+        if x.shape[i] not in (1, r.shape[d]): raise ProgramError(f"{op.name}: operand dimension {i} ({x.shape[i]}) must be 1 or equal result dimension {d} ({r.shape[d]})")
+    if r.dtype != x.dtype: raise ProgramError(f"{op.name}: result {r} must have the operand's element type {x.dtype}")
+
+def _reshape(m, op):
+    x, r = op.operands[0].type, op.results[0].type
+    nx, nr = 1, 1
+    for d in x.shape: nx *= d
+    for d in r.shape: nr *= d
+    if nx != nr: raise ProgramError(f"{op.name}: {x} has {nx} elements but the declared result {r} has {nr}")
+    if r.dtype != x.dtype: raise ProgramError(f"{op.name}: result {r} must have the operand's element type {x.dtype}")
+
+def _transpose(m, op):
+    x = op.operands[0].type
+    perm = _attr_ints(op, "dims", "permutation")
+    if perm is None or sorted(perm) != list(range(x.rank)): raise ProgramError(f"{op.name}: dims {list(perm or ())} must be a permutation of 0..{x.rank - 1}")
+    _expect(op, [x.shape[p] for p in perm], dtype=x.dtype)
+
+def _dot_general(m, op):
+    a, b = op.operands[0].type, op.operands[1].type
+    dd = _dot_dims(op)
+    if dd is None: return
+    lb, rb, lc, rc = dd
+    _check_dims(op, lb + lc, a.rank, "lhs batching and contracting dims"); _check_dims(op, rb + rc, b.rank, "rhs batching and contracting dims")
+    if len(lb) != len(rb) or len(lc) != len(rc): raise ProgramError(f"{op.name}: lhs and rhs need as many batching and contracting dims")
+    for x, y in zip(lb + lc, rb + rc):
+        if a.shape[x] != b.shape[y]: raise ProgramError(f"{op.name}: lhs dimension {x} ({a.shape[x]}) and rhs dimension {y} ({b.shape[y]}) must be equal")
+    shape = [a.shape[d] for d in lb] + [n for d, n in enumerate(a.shape) if d not in lb + lc] + [n for d, n in enumerate(b.shape) if d not in rb + rc]
+    _expect(op, shape)   # the element type may be a preferred one
+
+def _reduce(m, op):
+    n = len(op.operands) // 2
+    dims = _attr_ints(op, "dimensions", "dimensions")
+    if n == 0 or len(op.results) != n: raise ProgramError(f"{op.name}: {len(op.operands)} operands (inputs, then inits) give {n} results, not {len(op.results)}")
+    x = op.operands[0].type
+    _check_dims(op, dims, x.rank, "dimensions")
+    for k in range(n):
+        v = op.operands[k].type
+        if v.shape != x.shape: raise ProgramError(f"{op.name}: input {k} is {v}, input 0 {x}: the inputs agree in shape")
+        _expect(op, [d for i, d in enumerate(v.shape) if i not in dims], k, op.operands[n + k].type.dtype)
+
+def _concatenate(m, op):
+    dim = _attr_ints(op, "dim", "dimension")
+    x = op.operands[0].type
+    if dim is None or len(dim) != 1 or not 0 <= dim[0] < x.rank: raise ProgramError(f"{op.name}: dim must be one dimension of the rank-{x.rank} operands")
+    d = dim[0]
+    total = 0
+    for k, v in enumerate(op.operands):
+        if v.type.rank != x.rank or any(a != b for i, (a, b) in enumerate(zip(v.type.shape, x.shape)) if i != d) or v.type.dtype != x.dtype:
+            raise ProgramError(f"{op.name}: operand {k} is {v.type}; operands differ only in dimension {d}")
+        total += v.type.shape[d]
+    _expect(op, x.shape[:d] + (total,) + x.shape[d + 1:], dtype=x.dtype)
+
+_SLICE = re.compile(r"\[\s*(-?\d+\s*:\s*-?\d+(?:\s*:\s*-?\d+)?\s*(?:,\s*-?\d+\s*:\s*-?\d+(?:\s*:\s*-?\d+)?\s*)*)?\]")
+
+def _slice(m, op):
+    x = op.operands[0].type
+    start, limit, stride = (_attr_ints(op, "-", k) for k in ("start_indices", "limit_indices", "strides"))
+    if start is None:
+        mt = _SLICE.search(_text_of(op))
+        if mt is None: return
+        triples = [tuple(map(int, _INTS.findall(t))) for t in (mt.group(1) or "").split(",") if t.strip()]
+        start, limit, stride = [t[0] for t in triples], [t[1] for t in triples], [t[2] if len(t) > 2 else 1 for t in triples]
+    if not (len(start) == len(limit) == len(stride) == x.rank): raise ProgramError(f"{op.name}: needs a start, limit and stride per dimension of {x}")
+    for i, (a, b, s, n) in enumerate(zip(start, limit, stride, x.shape)):
+        if not (0 <= a <= b <= n) or s < 1: raise ProgramError(f"{op.name}: dimension {i}: {a}:{b}:{s} is not a slice of a dimension of size {n}")
+    _expect(op, [(b - a + s - 1) // s for a, b, s in zip(start, limit, stride)], dtype=x.dtype)
+
+def _while(m, op):
+    if _while_types_differ(op):
+        raise ProgramError(f"{op.name}: operands ({', '.join(str(v.type) for v in op.operands)}), results and region arguments must have the same types")
+
+_RESULT_TYPES = {"stablehlo.while": _while, "stablehlo.select": _select, "stablehlo.clamp": _clamp, "stablehlo.broadcast_in_dim": _broadcast_in_dim,
+                 "stablehlo.reshape": _reshape, "stablehlo.transpose": _transpose, "stablehlo.dot_general": _dot_general,
+                 "stablehlo.reduce": _reduce, "stablehlo.concatenate": _concatenate, "stablehlo.slice": _slice}
+_RESULT_TYPES.update({k: _elementwise for k in ELEMENTWISE})
+
+def check_result_types(m: Module, op: Op) -> None:
+    "Raise `ProgramError` if `op` (a StableHLO op shardnb knows) declares result types its operands do not give."
+    chk = _RESULT_TYPES.get(op.name)
+    if chk is None: return
+    if op.name != "stablehlo.while":
+        if not op.operands: return
+        for v in op.operands:
+            if v.type.__class__ is not TensorType: return
+        for v in op.results:
+            if v.type.__class__ is not TensorType: return
+    chk(m, op)
 
 # %% ../nbs/08_program.ipynb #2313bb1c
 VERIFIERS: dict = {}   # op name -> f(module, op) raising ProgramError
@@ -1028,13 +1568,19 @@ def describe(v: Value) -> str:
         return f"block argument {v.index} of {o.parent.name}"
     return "a detached value"
 
+_VALID: dict = {}   # (sharding, type) pairs already found valid: programs repeat a few shardings on a few types
+
 def check_sharding(m: Module, s: TensorSharding, type, what: str) -> None:
     "Check that `s` names a mesh of `m` and is valid for a value of `type`; errors say `what` it belongs to."
     if s.mesh_name is not None:
         if s.mesh_name not in m.meshes: raise ProgramError(f"{what}: unknown mesh: @{s.mesh_name}")
         if s.mesh != m.meshes[s.mesh_name]: raise ProgramError(f"{what}: sharding's mesh differs from the module's @{s.mesh_name}")
+    key = (s, type)
+    if key in _VALID: return
     try: s.verify(type.shape if isinstance(type, TensorType) else None)
     except ShardingError as e: raise ProgramError(f"{what}: {e}") from None
+    if len(_VALID) > 4096: _VALID.clear()
+    _VALID[key] = True
 
 def module_errors(m: Module) -> list[ProgramError]:
     """Every invariant `m` breaks: each value's sharding, every `return` and `call`, each op's registered
@@ -1045,9 +1591,14 @@ def module_errors(m: Module) -> list[ProgramError]:
         except ShardingError as e:   # a ProgramError, or a sharding's own error
             e = e if isinstance(e, ProgramError) else ProgramError(str(e))
             e.where = where; errors.append(e)
+        except (ValueError, TypeError, IndexError, KeyError, AttributeError, ArithmeticError) as e:   # never crash: say what could not be checked
+            e = ProgramError(f"{getattr(where, 'name', where)}: cannot be checked ({type(e).__name__}: {e})")
+            e.where = where; errors.append(e)
     def returns(f):
         ret = f.return_op
         if ret is None: raise ProgramError(f"@{f.name}: the body must end with func.return")
+        if ret.name != "func.return" and (len(ret.operands) != len(f.result_types)):
+            raise ProgramError(f"@{f.name}: {ret.name} returns {len(ret.operands)} values, the function {len(f.result_types)}")
         if [v.type for v in ret.operands] != list(f.result_types):
             raise ProgramError(f"@{f.name}: func.return types ({', '.join(str(v.type) for v in ret.operands)}) "
                                f"don't match the function's result types ({', '.join(map(str, f.result_types))})")
@@ -1070,6 +1621,7 @@ def module_errors(m: Module) -> list[ProgramError]:
             if op.name == "func.call": check(op, call, op)
             chk = VERIFIERS.get(op.name)
             if chk is not None: check(op, chk, m, op)
+            if op.name in _RESULT_TYPES and (op.operands or op.regions): check(op, check_result_types, m, op)
     return errors
 
 def verify_module(m: Module) -> Module:
@@ -1079,6 +1631,19 @@ def verify_module(m: Module) -> Module:
     return m
 
 # %% ../nbs/08_program.ipynb #55f62b91
+_NAMED = re.compile(r'(?:unknown axis name|duplicate axis ref|both sub-axis and full-axis are used for axis name|'
+                    r'overlapping sub-axes: [^,]+,|two consecutive sub-axes can be merged: [^,]+,|unknown mesh): '
+                    r'("(?:[^"\\]|\\.)*"(?::\(\d+\)\d+)?|@[\w$.\-]+|@"(?:[^"\\]|\\.)*")')
+
+def _offending_token(text: str, pos: int, message: str) -> int:
+    "Where on the line of the op or function at `pos` the token an error names is (the second one for a duplicate), else `pos`."
+    m = _NAMED.search(message)
+    if m is None: return pos
+    end = text.find("\n", pos)
+    hits = [pos + h.start() for h in re.finditer(re.escape(m.group(1)) + r'(?![\w"])', text[pos:end if end >= 0 else len(text)])]
+    if not hits: return pos
+    return hits[1] if m.group(0).startswith("duplicate") and len(hits) > 1 else hits[0]
+
 def check_module(text: str) -> list[ValueError]:
     "Every error in module `text`: its syntax error, or each invariant it breaks, located at its op or function."
     try: m = parse_module(text)
@@ -1087,7 +1652,7 @@ def check_module(text: str) -> list[ValueError]:
     for e in module_errors(m):
         pos = getattr(getattr(e, "where", None), "pos", None)
         if pos is not None:
-            loc = ShardingSyntaxError(str(e), text, pos)   # its line, column and caret arithmetic
+            loc = ShardingSyntaxError(str(e), text, _offending_token(text, pos, str(e)))   # its line, column and caret arithmetic
             e = ProgramError(str(loc)); e.message, e.line, e.column, e.caret = loc.message, loc.line, loc.column, loc.caret
         out.append(e)
     return out

@@ -99,3 +99,12 @@ def test_empty_module():
     fig = draw_program(parse_module('sdy.mesh @mesh = <["x"=2]>'))
     assert any(t.get_text() == "(empty)" for t in fig.axes[0].texts)
     plt.close(fig)
+
+
+from tests.jax_corpus import CORPUS_NAMES, jax_corpus   # noqa: E402,F401  (jax_corpus is a session fixture)
+
+def test_draw_real_programs(jax_corpus, seed):
+    # a few real JAX lowerings (their choice drawn from this run's seed): every op, argument and sharding drawn
+    import random
+    for name in random.Random(seed).sample(CORPUS_NAMES, 5):
+        check(parse_module(jax_corpus[name]))
