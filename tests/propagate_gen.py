@@ -89,7 +89,7 @@ class _Prog:
 
     def arg(self, shape):
         name = f"%arg{len(self.args)}"
-        sh = f" {{sdy.sharding = #sdy.sharding{self.sharding(len(shape))}}}" if self.r.random() < 0.6 else ""
+        sh = f" {{sdy.sharding = #sdy.sharding{self.sharding(len(shape))}}}" if self.r.random() < self.f.get("arg_rate", 0.6) else ""
         self.args.append(f"{name}: {ttype(shape)}{sh}")
         self.vals.append((name, tuple(shape)))
         return name
@@ -101,7 +101,7 @@ class _Prog:
     def emit(self, line, shape, attr=True):
         v = self.new()
         sh = ""
-        if attr and self.r.random() < 0.12:
+        if attr and self.r.random() < self.f.get("op_rate", 0.12):
             sh = f" {{sdy.sharding = #sdy.sharding_per_value<[{self.sharding(len(shape))}]>}}"
         self.body.append(line.replace("{v}", v, 1).replace("{sh}", sh, 1))
         self.vals.append((v, tuple(shape)))
@@ -110,12 +110,13 @@ class _Prog:
     def step(self):
         r = self.r
         kind = r.choice(["unary", "binary", "binary", "dot", "transpose", "reshape", "reshape", "broadcast", "reduce",
-                         "concat", "slice", "constraint", "group", "barrier"])
+                         "concat", "slice", "constraint", "group", "barrier"] + (["obarrier", "while"] if self.f.get("edges") else []))
         x, s = self.value() or (None, None)
         if x is None: x, s = self.arg(tuple(r.choice(DIM_SIZES) for _ in range(r.randint(1, 3)))), None
         s = dict(self.vals)[x]
         T = ttype(s)
-        if kind == "unary":
+        if kind in ("obarrier", "while"): self._edges(kind, x, s, T)
+        elif kind == "unary":
             self.emit(f"{{v}} = stablehlo.{r.choice(UNARY)} {x}{{sh}} : {T}", s)
         elif kind == "binary":
             y = self.value(lambda t: t == s)
@@ -185,6 +186,24 @@ class _Prog:
         elif kind == "barrier" and self.f.get("barriers", True):
             d = r.choice(["FORWARD", "BACKWARD", "NONE"])
             self.emit(f"{{v}} = sdy.propagation_barrier {x} allowed_direction={d} : {T}", s, attr=False)
+
+    def _edges(self, kind, x, s, T):
+        r = self.r
+        if kind == "obarrier":
+            self.emit(f"{{v}} = stablehlo.optimization_barrier {x} : {T}", s, attr=False)
+            return
+        y = self.value(lambda t: t == s)
+        y = y[0] if y and r.random() < 0.6 else self.arg(s)
+        v = self.new(); k = self.n
+        self.body.append(f"{v}:2 = stablehlo.while(%iA{k} = {x}, %iB{k} = {y}) : {T}, {T}")
+        self.body.append(f" cond {{")
+        self.body.append(f"  %c{k} = stablehlo.constant dense<true> : tensor<i1>")
+        self.body.append(f"  stablehlo.return %c{k} : tensor<i1>")
+        self.body.append(f" }} do {{")
+        self.body.append(f"  %t{k} = stablehlo.{r.choice(BINARY)} %iA{k}, %iB{k} : {T}")
+        self.body.append(f"  stablehlo.return %t{k}, %iB{k} : {T}, {T}")
+        self.body.append(f" }}")
+        self.vals += [(f"{v}#0", tuple(s)), (f"{v}#1", tuple(s))]
 
     def text(self):
         r = self.r
