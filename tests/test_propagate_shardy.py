@@ -15,7 +15,7 @@ from tests.shardy_runner import ABORTED
 
 pytest.importorskip("jax")
 
-N_PROGRAMS = 120
+N_PROGRAMS = 90
 
 
 def flavour(k):
