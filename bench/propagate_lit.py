@@ -14,7 +14,8 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 
 from shardnb.program import parse_module, print_module  # noqa: E402
 from shardnb import passes as P  # noqa: E402
-from shardnb import propagate as PR  # noqa: E402
+import importlib  # noqa: E402
+PR = importlib.import_module("shardnb.propagate")   # the package re-exports the function `propagate` under the module's name
 from tests.shardy_runner import run_in_subprocess  # noqa: E402
 
 
