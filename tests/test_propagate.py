@@ -154,6 +154,9 @@ def test_bad_input():
   return %0 : tensor<?x8xf32>
 }''')
     with pytest.raises(ProgramError, match="static shape"): propagate(bad)
+    rank = parse_module(FEATURES["pointwise"].replace('[{"a", "b"}, {"c"}]', '[{"a", "b"}]'))
+    with pytest.raises(ProgramError, match="argument 0 of @main: sharding doesn't match tensor rank: 1 != 2"): propagate(rank, strategy="basic")
+    with pytest.raises(ProgramError, match="rank"): propagation_rounds(rank)
 
 
 JAX_PROGRAMS = textwrap.dedent('''
