@@ -24,3 +24,5 @@ from .passes import (add_data_flow_edges, apply_sharding_constraints, constant_s
                      manual_axes_cleanup, sharding_group_import, import_pipeline)
 from .rules import OpShardingRule, parse_op_sharding_rule, sharding_rule
 from .viz_program import draw_program, draw_pass
+from .propagate import (propagate, propagation_rounds, value_shardings, sink_data_flow_edges, STRATEGIES as PROPAGATION_STRATEGIES,
+                        FactorSharding, TensorFactors, Projection, project, project_tensor, unproject_tensor)
