@@ -20,6 +20,7 @@ __all__ = ['itemsize', 'CostModel', 'Transfers', 'StepCost', 'PlanCost', 'Reshar
 
 # %% ../nbs/05_reshard.ipynb #db4acc2d
 # MLIR's builtin element types: integers of any width, and its float types (f8/f6/f4 only with a format suffix)
+_MLIR_MAX_BITS = (1 << 24) - 1   # MLIR's IntegerType::kMaxWidth
 _MLIR_TYPE = re.compile(r"(?:(?:si|ui|i)([1-9]\d*)|(bf16|f16|f32|f64|f80|f128|tf32)|f([864])E\d+M\d+\w*)\Z")
 
 def itemsize(dtype) -> int:
@@ -28,6 +29,7 @@ def itemsize(dtype) -> int:
         m = _MLIR_TYPE.match(dtype)
         if m:
             bits = int(m.group(1) or m.group(3) or {"bf16": 16, "tf32": 32}.get(m.group(2)) or m.group(2)[1:])
+            if bits > _MLIR_MAX_BITS: raise ShardingError(f"element type {dtype!r} is wider than MLIR's limit of {_MLIR_MAX_BITS} bits")
             return max(1, -(-bits // 8))
     if dtype is None: raise ShardingError("dtype must be given, got: None")
     try: return np.dtype(dtype).itemsize
@@ -110,10 +112,12 @@ def _layout_cached(s: TensorSharding, shape: tuple, devices: tuple) -> _Layout:
     hi = np.minimum(lo + size, dims) * present[:, None]
     nonempty = present & np.all(hi > lo, axis=1)
     box_id = np.full(n, -1, np.int64)
-    if nonempty.any():   # a non-empty box is named by its corner: a mixed-radix key, then dense ids
-        key = np.zeros(n, np.int64)
-        for k in range(r): key = key * (int(dims[k]) + 1) + lo[:, k]
-        box_id[nonempty] = np.unique(key[nonempty], return_inverse=True)[1].reshape(-1)
+    if nonempty.any():   # a non-empty box is named by its corner: a mixed-radix key (rows where it would overflow), then dense ids
+        if math.prod(d + 1 for d in shape) < 2**62:
+            key = np.zeros(n, np.int64)
+            for k in range(r): key = key * (int(dims[k]) + 1) + lo[:, k]
+            box_id[nonempty] = np.unique(key[nonempty], return_inverse=True)[1].reshape(-1)
+        else: box_id[nonempty] = np.unique(lo[nonempty], axis=0, return_inverse=True)[1].reshape(-1)
     for x in (lo, hi, present, box_id): x.flags.writeable = False
     return _Layout(s, lo, hi, present, box_id, tuple(int(x) for x in size))
 
@@ -136,6 +140,13 @@ class Transfers:
     def __iter__(self):
         for s, d, lo, hi in zip(self.src, self.dst, self.lo, self.hi):
             yield int(s), int(d), tuple(slice(int(a), int(b)) for a, b in zip(lo, hi))
+
+def _isum(idx: np.ndarray, w: np.ndarray, n: int) -> np.ndarray:
+    "Exact per-index sums of non-negative int64 weights (bincount sums in float64, exact only below 2**53)."
+    if len(w) == 0: return np.zeros(n, np.int64)
+    if int(w.max()) * len(w) < 2**53: return np.bincount(idx, weights=w, minlength=n).astype(np.int64)
+    out = np.zeros(n, np.int64); np.add.at(out, idx, w)
+    return out
 
 def _no_transfers(rank: int, reduce=False) -> Transfers:
     e = np.zeros(0, np.int64)
@@ -179,7 +190,7 @@ def _transfers(a: _Layout, b: _Layout, devices: np.ndarray, group: np.ndarray, k
         order = np.lexsort((rot, -beta[d_idx, e_idx], a.box_id[e_idx], d_idx))
         first = order[np.unique((d_idx * (n + 1) + a.box_id[e_idx])[order], return_index=True)[1]]
         d_idx, e_idx, ilo, ihi, inter = d_idx[first], e_idx[first], ilo[first], ihi[first], inter[first]
-    got = own + np.bincount(d_idx, weights=inter, minlength=n).astype(np.int64)
+    got = own + _isum(d_idx, inter, n)
     if np.any(got != need): return None
     return Transfers(devices[e_idx], devices[d_idx], ilo, ihi)
 
@@ -227,7 +238,7 @@ class StepCost:
     @property
     def max_bytes_received(self) -> int: return int(self.bytes_received.max(initial=0))
     @property
-    def total_bytes(self) -> int: return int(self.bytes_received.sum())
+    def total_bytes(self) -> int: return sum(self.bytes_received.tolist())   # Python ints: no int64 wrap
 
 def _held(lay: _Layout, itemsz: int) -> np.ndarray:
     "Bytes of each device's local (padded) buffer under a layout; 0 for devices outside its mesh."
@@ -237,8 +248,7 @@ def _step_cost(t: Transfers, devices: np.ndarray, itemsz: int, beta: np.ndarray,
     n = len(devices)
     pos = np.searchsorted(devices, t.dst), np.searchsorted(devices, t.src)
     nbytes = t.sizes() * itemsz
-    recv = np.bincount(pos[0], weights=nbytes, minlength=n).astype(np.int64)
-    sent = np.bincount(pos[1], weights=nbytes, minlength=n).astype(np.int64)
+    recv, sent = _isum(pos[0], nbytes, n), _isum(pos[1], nbytes, n)
     if len(t) == 0: return StepCost(recv, sent, 0, 0.0)
     secs = nbytes / beta[pos[0], pos[1]]
     t_recv = np.bincount(pos[0], weights=secs, minlength=n); t_send = np.bincount(pos[1], weights=secs, minlength=n)
@@ -468,6 +478,7 @@ class _Planner:
         self.beta = _link_beta(self.model, self.src.mesh, self.devkey)
         self.beta_max = float(self.beta.max(initial=self.model.beta))
         self._coords, self._need, self._step_memo, self._layouts = {}, {}, {}, {}
+        self.truncated = False   # set when a search stopped on its budget
 
     def layout(self, s: TensorSharding) -> _Layout:
         "`s`'s layout over this planner's devices (memoised per planner, then per process)."
@@ -566,13 +577,24 @@ def _search(p: _Planner, max_states: int, basis: bool = False) -> list[ReshardSt
         found = (_add(zero, p.weight(direct), direct.kind), [direct])
     if atoms is None or (found[1] is not None and on_floor(found[0])): return found[1]
     found = _astar(p, atoms, found, floor0, max_states, basis)
-    # no collective fits the atoms (the plan fell back on the generic exchange): finer sub-axes may let a
-    # permute match sizes, as Shardy splits axes; searched only then, so gathers stay whole elsewhere
-    if not basis and not on_floor(found[0]) and any(s.kind == "point_to_point" for s in found[1] or ()):
+    # off the floor, finer sub-axes may let a permute match sizes, as Shardy splits axes (e.g. half of a 4-axis
+    # swapped for a 2-axis, then the other half gathered). Searched only where the best plan so far shows the
+    # need: it fell back on the generic exchange, or it gathers data only to slice part of it away again (a
+    # size mismatch: gating on the first alone hid the permute from "time", whose best plan was the second).
+    if not basis and not on_floor(found[0]) and _needs_finer_atoms(found[1] or ()):
         fine = _atoms(src.mesh, [src, dst], refine=True)
         if fine != atoms:   # a short search: the splits that help are near the start
             found = _astar(p, fine, found, floor0, max_states, basis, max_evals=max(1, max_states // 16))
     return found[1]
+
+def _needs_finer_atoms(steps) -> bool:
+    "Whether a plan falls back on the generic exchange, or gathers a dim and later slices it again."
+    gathered = set()
+    for s in steps:
+        if s.kind == "point_to_point": return True
+        if s.kind in ("all_gather", "all_to_all"): gathered |= set(s.dims[:1])
+        elif s.kind == "all_slice" and gathered & set(s.dims): return True
+    return False
 
 def _astar(p: _Planner, atoms: dict, found: tuple, floor0: tuple, max_states: int, basis: bool, max_evals: int | None = None) -> tuple:
     """A* over atom states (on either mesh when `dst` is on another), pruned by the best plan `found` so far: the better of the two.
@@ -615,6 +637,9 @@ def _astar(p: _Planner, atoms: dict, found: tuple, floor0: tuple, max_states: in
             if nw < best.get(nkey, (math.inf,)) and nw < found[0]:
                 best[nkey] = nw
                 heapq.heappush(heap, (_add(nw, h, "all_slice"), next(tie), nw, nkey, path + [s]))
+    else:
+        # the budget ran out with promising states left: the plan found may not be the cheapest
+        if any(e[0] < found[0] for e in heap): p.truncated = True
     return found
 
 # %% ../nbs/05_reshard.ipynb #3b206a0f
@@ -648,6 +673,23 @@ def _check_plan_args(src, dst, shape, objective):
     if objective not in _OBJECTIVES: raise ShardingError(f"objective must be one of {_OBJECTIVES}, got: {objective!r}")
     return shape
 
+_MAX_DIM, _MAX_BYTES_X_DEVICES = 2**62, 2**56
+
+def _check_sizes(shape: tuple, itemsz: int, devices: int) -> None:
+    "Refuse a tensor whose per-device byte counts could leave int64: dims below 2**62, bytes x devices below 2**56."
+    for i, d in enumerate(shape):
+        if d >= _MAX_DIM: raise ShardingError(f"dim {i} of shape {shape} is {d}: shardnb plans dims below 2**62")
+    nbytes = math.prod(shape) * itemsz
+    if nbytes * devices >= _MAX_BYTES_X_DEVICES:
+        raise ShardingError(f"a tensor of {nbytes} bytes on {devices} devices is too large to cost exactly: "
+                            f"its bytes times the devices must be below 2**56 ({_MAX_BYTES_X_DEVICES})")
+
+def _check_model(cost_model) -> CostModel:
+    "The given cost model, or the default one; raises unless it is a `CostModel`."
+    model = cost_model if cost_model is not None else CostModel()
+    if not isinstance(model, CostModel): raise ShardingError(f"cost_model must be a CostModel, got: {model!r}")
+    return model
+
 def _added_unreduced(src: TensorSharding, dst: TensorSharding) -> list[AxisRef]:
     "The unreduced references of `dst` that `src` doesn't sum over (whole references, or none when they split differently)."
     if not dst.unreduced: return []
@@ -662,6 +704,8 @@ def _reduce_sizes(src: TensorSharding, dst: TensorSharding) -> tuple[int, int]:
     "Sizes of the unreduced axes that are summed away and of those kept; raises if `dst` adds unreduced axes."
     if not src.unreduced and not dst.unreduced: return 1, 1
     m = src.mesh
+    # partial sums never cross meshes: dst's unreduced axes on another mesh are new (added locally), not kept
+    if dst.mesh != m: return math.prod(x.size_in(m) for x in src.unreduced), 1
     atoms = _atoms(m, [src, dst])
     if atoms is None: raise ShardingError("the unreduced axes of src and dst can't be cut into common sub-axes")
     a, b = set(_state_of(src, atoms).unreduced), set(_state_of(dst, atoms).unreduced)
@@ -684,23 +728,15 @@ def plan_reshard(src: TensorSharding, dst: TensorSharding, shape, dtype="f32", *
     shape = _check_plan_args(src, dst, shape, objective)
     if planner not in ("search", "basis"): raise ShardingError(f"planner must be 'search' or 'basis', got: {planner!r}")
     if planner == "basis" and src.mesh != dst.mesh: raise ShardingError("the basis planner works within one mesh: src and dst are on different meshes")
-    model = cost_model if cost_model is not None else CostModel()
-    if not isinstance(model, CostModel): raise ShardingError(f"cost_model must be a CostModel, got: {model!r}")
+    model = _check_model(cost_model)
     if not (isinstance(max_states, int) and max_states >= 1): raise ShardingError(f"max_states must be a positive integer, got: {max_states!r}")
     itemsz = itemsize(dtype)
+    _check_sizes(shape, itemsz, src.mesh.size)
     dtype_name = dtype if isinstance(dtype, str) else np.dtype(dtype).name
     added = _added_unreduced(src, dst)
     if added:   # new partial sums are local: plan to dst without them, then keep the data on coordinate 0 of the new axes
-        dst0 = TensorSharding(dst.mesh, dst.dims, dst.replicated, [r for r in dst.unreduced if r not in added], dst.mesh_name)
-        base = plan_reshard(src, dst0, shape, dtype, objective=objective, cost_model=model, max_states=max_states, planner=planner)
-        devs = tuple(sorted(int(d) for d in dst.mesh.device_set))
-        z = np.zeros(len(devs), np.int64)
-        peak = _held(_layout_cached(dst0, shape, devs), itemsz) + _held(_layout_cached(dst, shape, devs), itemsz)
-        step = ReshardStep("add_unreduced", _merge_run(added, dst.mesh), (), dst, _no_transfers(len(shape)), StepCost(z, z, 0, 0.0, peak))
-        c = base.cost
-        return ReshardPlan(src, dst, shape, base.dtype, base.steps + (step,),
-                           PlanCost(c.max_bytes_received, c.total_bytes, c.num_steps + 1, c.peak_bytes_per_device, c.seconds),
-                           base.lower_bound_bytes, objective)
+        plan = lambda d0: plan_reshard(src, d0, shape, dtype, objective=objective, cost_model=model, max_states=max_states, planner=planner)
+        return _then_add_unreduced(plan, src, dst, added, shape, itemsz)
     if src.mesh != dst.mesh and src.unreduced:   # partial sums stay on their mesh: sum them there, then move
         mid = TensorSharding(src.mesh, src.dims, mesh_name=src.mesh_name)
         a, b = (plan_reshard(x, y, shape, dtype, objective=objective, cost_model=model, max_states=max_states) for x, y in ((src, mid), (mid, dst)))
@@ -731,6 +767,19 @@ def plan_reshard(src: TensorSharding, dst: TensorSharding, shape, dtype="f32", *
     steps = _fold_slices([_relabel(s, b) for s, b in zip(steps, [src] + [s.sharding for s in steps])])
     return ReshardPlan(src, dst, shape, dtype_name, tuple(steps), _plan_cost(p, steps), lower, objective)
 
+def _then_add_unreduced(plan, src, dst, added, shape, itemsz) -> ReshardPlan:
+    "`plan(dst0)` to `dst` less its new unreduced axes `added`, then the local step that adds them."
+    dst0 = TensorSharding(dst.mesh, dst.dims, dst.replicated, [r for r in dst.unreduced if r not in added], dst.mesh_name)
+    base = plan(dst0)
+    devs = tuple(sorted(int(d) for d in dst.mesh.device_set))
+    z = np.zeros(len(devs), np.int64)
+    peak = _held(_layout_cached(dst0, shape, devs), itemsz) + _held(_layout_cached(dst, shape, devs), itemsz)
+    step = ReshardStep("add_unreduced", _merge_run(added, dst.mesh), (), dst, _no_transfers(len(shape)), StepCost(z, z, 0, 0.0, peak))
+    c = base.cost
+    return ReshardPlan(src, dst, shape, base.dtype, base.steps + (step,),
+                       PlanCost(c.max_bytes_received, c.total_bytes, c.num_steps + 1, max(c.peak_bytes_per_device, int(peak.max(initial=0))), c.seconds),
+                       base.lower_bound_bytes, base.objective)
+
 def _steps(src, dst, shape, itemsz, model, objective, max_states, basis, reduce_size):
     "The planner for `src -> dst` and its cheapest steps (none when every device already holds its target box)."
     p = _Planner(src, dst, shape, itemsz, model, objective, not (src.unreduced or dst.unreduced))
@@ -738,7 +787,16 @@ def _steps(src, dst, shape, itemsz, model, objective, max_states, basis, reduce_
     # with nothing summed, dst's unreduced atoms are src's, so equal boxes mean equal data on every device
     same = (reduce_size == 1 and np.array_equal(la.present, lb.present) and la.local_shape == lb.local_shape
             and np.array_equal(la.lo, lb.lo) and np.array_equal(la.hi, lb.hi))
-    return p, ([] if same else _search(p, max_states, basis))
+    if same: return p, []
+    steps = _search(p, max_states, basis)
+    if p.truncated and objective == "time":
+        # A search cut short by its budget depends on the order it expands states in, and the two objectives order
+        # them differently: the bytes search may then reach a faster plan. Take it when it is faster, so that "time"
+        # is never slower than "bytes" (the extra search runs only on the hard cases that ran out of budget).
+        q = _Planner(src, dst, shape, itemsz, model, "bytes", p.plain)
+        other = _search(q, max_states, basis)
+        if other is not None and (steps is None or _total_weight(p, other) < _total_weight(p, steps)): steps = other
+    return p, steps
 
 def _total_weight(p: _Planner, steps) -> tuple:
     w = (0.0, 0.0, 0, 0)
@@ -761,8 +819,12 @@ def plan_reshard_basis(src: TensorSharding, dst: TensorSharding, shape, dtype="f
 def plan_gather_slice(src: TensorSharding, dst: TensorSharding, shape, dtype="f32", *, cost_model: CostModel | None = None) -> ReshardPlan:
     "The naive baseline: gather to replicated on `src`'s mesh (reducing what `dst` no longer keeps unreduced), then slice to `dst`."
     shape = _check_plan_args(src, dst, shape, "time")
-    model = cost_model if cost_model is not None else CostModel()
+    model = _check_model(cost_model)
     itemsz = itemsize(dtype)
+    _check_sizes(shape, itemsz, src.mesh.size)
+    added = _added_unreduced(src, dst)
+    if added:   # as in plan_reshard: new partial sums are added last, locally
+        return _then_add_unreduced(lambda d0: plan_gather_slice(src, d0, shape, dtype, cost_model=model), src, dst, added, shape, itemsz)
     reduce_size, kept_size = _reduce_sizes(src, dst)
     p = _Planner(src, dst, shape, itemsz, model, "time", not (src.unreduced or dst.unreduced))
     m, r = src.mesh, len(shape)
