@@ -184,6 +184,28 @@ def cost_shardy_plan(ops, meshes, src, dst, shape, model, itemsz):
     return int(recv.max(initial=0)), secs, ragged
 
 
+def compare(seed: int, cases: int, max_devices: int = 64) -> list[dict]:
+    """Each case of a seeded corpus planned by shardnb (both objectives) and by Shardy, costed alike.
+
+    `kind`: "exact" (Shardy's steps are exact transfers), "ragged" (some step only works on padded buffers, costed
+    as a padded collective) or "rejected" (Shardy can't express it or its plan doesn't reach the target)."""
+    rng = np.random.default_rng(seed)
+    shardy, model, itemsz, out = Shardy(), CostModel(), itemsize("f32"), []
+    for i in range(cases):
+        src, dst, shape = random_case(rng, max_devices)
+        by_time = plan_reshard(src, dst, shape, objective="time")
+        by_bytes = plan_reshard(src, dst, shape, objective="bytes")
+        row = dict(i=i, case=f"{src} -> {dst.body()} {shape}", time_s=by_time.cost.seconds, bytes=by_bytes.cost.max_bytes_received)
+        try:
+            meshes, ops = shardy.plan(src, dst, shape)
+            b, t, rg = cost_shardy_plan(ops, meshes, src, dst, shape, model, itemsz)
+            row.update(kind="ragged" if rg else "exact", shardy_time_s=t, shardy_bytes=b, shardy=[k for k, _, _ in ops])
+        except Exception as e:
+            row.update(kind="rejected", why=str(e).strip().splitlines()[0][:200])
+        out.append(row)
+    return out
+
+
 # ---------------------------------------------------------------------------------------------- main
 def pct(x, q): return float(np.percentile(x, q, method="higher")) if len(x) else float("nan")
 

@@ -15,7 +15,7 @@ from .mesh import Mesh, AxisRef, ShardingError, _is_int
 from .sharding import TensorSharding, _check_shape
 
 # %% auto #0
-__all__ = ['itemsize', 'CostModel', 'Transfers', 'StepCost', 'PlanCost', 'ReshardStep', 'ReshardPlan', 'plan_reshard',
+__all__ = ['itemsize', 'CostModel', 'LinkBeta', 'Transfers', 'StepCost', 'PlanCost', 'ReshardStep', 'ReshardPlan', 'plan_reshard',
            'plan_reshard_basis', 'plan_gather_slice', 'cut_pattern', 'tile_exchange']
 
 # %% ../nbs/05_reshard.ipynb #db4acc2d
@@ -52,27 +52,43 @@ class CostModel:
         for name, b in (("beta", self.beta),) + tuple((f"axis_beta[{n!r}]", b) for n, b in self.axis_beta):
             if not (isinstance(b, (int, float)) and b > 0): raise ShardingError(f"{name} must be a positive number of bytes/s, got: {b!r}")
 
-    def link_beta(self, mesh: Mesh | None, devices: np.ndarray) -> np.ndarray:
-        "β of each link between `devices` (a list of ids): the slowest axis on which the two ends differ."
-        n = len(devices)
-        out = np.full((n, n), float(self.beta))
-        if mesh is None or not self.axis_beta or mesh.is_maximal: return out
-        per_axis = dict(self.axis_beta)
-        coords = {int(d): i for i, d in enumerate(mesh.devices.reshape(-1))}
-        pos = np.array([coords.get(int(d), -1) for d in devices])
-        inside = pos >= 0
-        for k, name in enumerate(mesh.axis_names):
-            if name not in per_axis: continue
-            c = np.where(inside, np.unravel_index(np.maximum(pos, 0), mesh.shape)[k], -1)
-            differ = (c[:, None] != c[None, :]) | ~(inside[:, None] & inside[None, :])
-            out = np.where(differ, np.minimum(out, per_axis[name]), out)
-        return out
+    def link_beta(self, mesh: Mesh | None, devices: np.ndarray) -> LinkBeta:
+        "β of each link between `devices` (a list of ids), indexed `[i, j]` by positions: the slowest axis on which the two ends differ."
+        axes = []
+        if mesh is not None and self.axis_beta and not mesh.is_maximal:
+            per_axis = dict(self.axis_beta)
+            flat = {int(d): i for i, d in enumerate(mesh.devices.reshape(-1))}
+            pos = np.array([flat.get(int(d), -1) for d in devices], np.int64)
+            inside = pos >= 0
+            for k, name in enumerate(mesh.axis_names):   # a device outside the mesh differs from every other
+                if name in per_axis: axes.append((np.where(inside, np.unravel_index(np.maximum(pos, 0), mesh.shape)[k], -1), float(per_axis[name])))
+        return LinkBeta(float(self.beta), tuple(axes))
+
+@dataclass(frozen=True, eq=False)
+class LinkBeta:
+    """β of the link between the devices at positions `i` and `j` of a device list (`link[i, j]`, arrays broadcast).
+
+    Kept as each device's coordinate along the axes with their own β (-1 outside the mesh), not as a devices x devices
+    matrix: memory grows with the devices, not with their pairs (65,536 devices would need 32 GiB)."""
+    beta: float
+    axes: tuple = ()   # (coordinate per device, β of the axis)
+
+    def __getitem__(self, ij):
+        i, j = ij
+        out = np.full(np.broadcast(np.asarray(i), np.asarray(j)).shape, self.beta)
+        for c, b in self.axes:
+            ci, cj = c[i], c[j]
+            out = np.where((ci != cj) | (ci < 0) | (cj < 0), np.minimum(out, b), out)
+        return out if out.ndim else float(out)
+
+    def max(self, initial=None) -> float:
+        "The fastest link: a device's link to itself differs on no axis."
+        return self.beta if initial is None else max(self.beta, initial)
 
 # %% ../nbs/05_reshard.ipynb #8890a9d9
 @lru_cache(maxsize=256)
-def _link_beta(model: CostModel, mesh: Mesh, devices: tuple) -> np.ndarray:
-    out = model.link_beta(mesh, np.array(devices, np.int64)); out.flags.writeable = False
-    return out
+def _link_beta(model: CostModel, mesh: Mesh, devices: tuple) -> LinkBeta:
+    return model.link_beta(mesh, np.array(devices, np.int64))
 
 # %% ../nbs/05_reshard.ipynb #d08f966c
 @dataclass(eq=False)
@@ -575,6 +591,8 @@ def _search(p: _Planner, max_states: int, basis: bool = False) -> list[ReshardSt
         direct = ReshardStep("all_slice", (), changed, dst, direct.transfers, direct.cost)
     if direct is not None and _add(zero, p.weight(direct), direct.kind) < found[0]:
         found = (_add(zero, p.weight(direct), direct.kind), [direct])
+    sp = None if sums or basis or src.unreduced or dst.unreduced else _slice_then_permute(p)
+    if sp is not None and _total_weight(p, sp) < found[0]: found = (_total_weight(p, sp), sp)
     if atoms is None or (found[1] is not None and on_floor(found[0])): return found[1]
     found = _astar(p, atoms, found, floor0, max_states, basis)
     # off the floor, finer sub-axes may let a permute match sizes, as Shardy splits axes (e.g. half of a 4-axis
@@ -586,6 +604,33 @@ def _search(p: _Planner, max_states: int, basis: bool = False) -> list[ReshardSt
         if fine != atoms:   # a short search: the splits that help are near the start
             found = _astar(p, fine, found, floor0, max_states, basis, max_evals=max(1, max_states // 16))
     return found[1]
+
+def _slice_then_permute(p: _Planner) -> list[ReshardStep] | None:
+    """Slice `src` locally until every dim has as many shards as in `dst`, then one permute: Shardy's plan where the
+    boxes only need to change hands. Slices by sub-axes of axes `src` leaves unused (major first); None if none fit."""
+    src, dst, m = p.src, p.dst, p.src.mesh
+    if m.is_maximal: return None
+    used = {r.name for r in src.axis_refs()}
+    free = [[name, 1, size] for name, size in m.axes if name not in used and size > 1]   # name, consumed prefix, size
+    dims = []
+    for d, t in zip(src.dims, dst.dims):
+        cs, ct = d.size_in(m), t.size_in(dst.mesh)
+        if ct % cs: return None
+        f, extra = ct // cs, []
+        for slot in free:
+            if f == 1: break
+            name, pre, size = slot
+            g = math.gcd(f, size // pre)
+            if g > 1:
+                extra.append(AxisRef(name) if (pre, g) == (1, size) else AxisRef(name, pre, g)); slot[1] = pre * g; f //= g
+        if f != 1: return None
+        dims.append(list(d.axes) + extra)
+    try: mid = TensorSharding(m, [_merge_run(x, m) for x in dims], mesh_name=src.mesh_name); mid.verify(p.shape)
+    except ShardingError: return None
+    changed = tuple(i for i, (x, y) in enumerate(zip(src.dims, mid.dims)) if x != y)
+    steps = [p.step("all_slice", (), changed, src, mid, [], [])] if changed else []
+    steps.append(p.step("collective_permute", (), (), mid, dst, [], []))
+    return None if any(s is None for s in steps) else steps
 
 def _needs_finer_atoms(steps) -> bool:
     "Whether a plan falls back on the generic exchange, or gathers a dim and later slices it again."
@@ -620,7 +665,9 @@ def _astar(p: _Planner, atoms: dict, found: tuple, floor0: tuple, max_states: in
         while k and path[k - 1].kind == "all_slice": k -= 1
         base = path[k - 1].sharding if k else src   # slices in a row fold into one: each is checked from before the run
         cands = [(mv, side) for mv in _moves(st, goal, all_atoms, like[side].mesh)]
-        if two and side == 0: cands.append((_Move("collective_permute", (), (), st), 1))   # onto the target's mesh
+        if two and side == 0:   # onto the target's mesh: as it is, or permuted on the way (one step, as Shardy does)
+            cands.append((_Move("collective_permute", (), (), st), 1))
+            cands += [(mv, 1) for mv, _ in cands if mv.kind == "collective_permute" and mv.atoms]
         if st.unreduced == goal.unreduced and path and not basis: cands.append((_Move("point_to_point", (), (), goal), last[0]))
         for mv, nside in cands:
             nkey = (nside, mv.to)

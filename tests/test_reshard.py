@@ -362,3 +362,17 @@ def test_ill_typed_arguments_are_named():
     with pytest.raises(ShardingError, match="cost_model must be a CostModel, got: 'fast'"): plan_reshard(s, r, (4,), cost_model="fast")
     with pytest.raises(ShardingError, match="dtype must be given"): plan_gather_slice(s, r, (4,), dtype=None)
     with pytest.raises(ShardingError, match="max_states must be a positive integer"): plan_reshard(s, r, (4,), max_states=0)
+
+
+def test_link_beta_memory_is_linear_in_the_devices():
+    "#11: a 65,536-device mesh no longer allocates a devices x devices matrix (32 GiB): β per link from coordinates."
+    import tracemalloc
+    m = Mesh({"x": 256, "y": 256}, list(np.random.default_rng(0).permutation(65536)))
+    tracemalloc.start()
+    link = CostModel(axis_beta={"x": 1e9}).link_beta(m, np.arange(65536))
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    assert peak < 512 * 65536, peak   # a few entries per device (a dict of ids, some arrays), not one per pair
+    a, b, c = (m.device_at(x=0, y=0), m.device_at(x=0, y=7), m.device_at(x=3, y=0))
+    assert link[a, b] == 1e11 and link[a, c] == 1e9 and link.max() == 1e11
+    np.testing.assert_array_equal(link[np.array([a, a]), np.array([b, c])], [1e11, 1e9])
