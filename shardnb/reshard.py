@@ -185,6 +185,51 @@ def _pairs_cached(key: bytes) -> tuple[np.ndarray, np.ndarray]:
     d.flags.writeable = e.flags.writeable = False   # shared through the cache
     return d, e
 
+def _nearest_holders(a: _Layout, b: _Layout, needy: np.ndarray, group: np.ndarray, klass: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """For each device in `needy` and each source box meeting its target box (one it doesn't hold), the holder
+    in its group and class nearest after it in device order: `_transfers`' choice, found per box, not per pair.
+
+    `a`'s boxes form a grid of shards (size `a.local_shape`), so the boxes a target box meets are a range of
+    shard indices per dim; the work grows with the devices and the boxes each one meets, not with the pairs."""
+    n, r = len(a.lo), a.lo.shape[1]
+    size = np.maximum(np.array(a.local_shape, np.int64).reshape(r), 1)
+    holds = np.nonzero(a.present & (a.box_id >= 0))[0]
+    e0 = np.zeros(0, np.int64)
+    if not len(needy) or not len(holds): return e0, e0
+    ext = (np.max(a.hi[holds], axis=0) - 1) // size + 1   # shards per dim
+    grid = np.full(int(np.prod(ext)), -1, np.int64)
+    gi = np.ravel_multi_index(tuple((a.lo[holds] // size).T), tuple(ext))
+    grid[gi] = a.box_id[holds]
+    # every (needy device, grid index) with the box meeting the target box: expand dim by dim
+    lo_i, hi_i = b.lo[needy] // size, np.minimum((b.hi[needy] - 1) // size, ext - 1)
+    rows, flat = np.arange(len(needy)), np.zeros(len(needy), np.int64)
+    for k in range(r):
+        cnt = np.maximum(hi_i[rows, k] - lo_i[rows, k] + 1, 0)
+        starts = np.repeat(np.cumsum(cnt) - cnt, cnt)
+        rows, flat = np.repeat(rows, cnt), np.repeat(flat, cnt) * ext[k]
+        flat = flat + lo_i[rows, k] + (np.arange(len(rows)) - starts)
+    d, bid = needy[rows], grid[flat]
+    ok = (bid >= 0) & ((bid != a.box_id[d]) | (a.box_id[d] < 0))
+    d, bid = d[ok], bid[ok]
+    # holders sorted by (box, group, class, position); each candidate looks up its segment, then the first holder at
+    # or after itself (wrapping round): the least (e - d) mod n
+    _, g = np.unique(group, return_inverse=True); _, c = np.unique(klass, return_inverse=True)
+    g, c = g.reshape(-1), c.reshape(-1)
+    G, C = int(g.max(initial=0)) + 1, int(c.max(initial=0)) + 1
+    hkey = (a.box_id[holds] * G + g[holds]) * C + c[holds]
+    order = np.lexsort((holds, hkey)); hs, hk = holds[order], hkey[order]
+    ckey = (bid * G + g[d]) * C + c[d]
+    lo_s, hi_s = np.searchsorted(hk, ckey, "left"), np.searchsorted(hk, ckey, "right")
+    found = hi_s > lo_s
+    d, ckey, lo_s, hi_s, bid = d[found], ckey[found], lo_s[found], hi_s[found], bid[found]
+    # inside its segment, the first holder at or after d: search (segment rank, position) pairs, small enough for int64
+    uk, seg_of = np.unique(hk, return_inverse=True)
+    at = np.searchsorted(seg_of.reshape(-1) * n + hs, np.searchsorted(uk, ckey) * n + d, "left")
+    at = np.where(at < hi_s, at, lo_s)
+    e = hs[at]
+    out = np.lexsort((bid, d))   # one transfer per (device, box), ordered by device then box
+    return d[out], e[out]
+
 def _transfers(a: _Layout, b: _Layout, devices: np.ndarray, group: np.ndarray, klass: np.ndarray,
                beta: np.ndarray) -> Transfers | None:
     "The pieces each device fetches to go from layout `a` to layout `b`, or None if some piece has no holder in its group."
@@ -192,6 +237,16 @@ def _transfers(a: _Layout, b: _Layout, devices: np.ndarray, group: np.ndarray, k
     own = np.prod(np.maximum(np.minimum(b.hi, a.hi) - np.maximum(b.lo, a.lo), 0), axis=1) * b.present * a.present
     need = b.sizes * b.present
     if np.array_equal(own, need): return _no_transfers(a.lo.shape[1])
+    # every link alike, and many devices: find holders box by box, not pair by pair (same choice; small meshes
+    # enumerate pairs, which costs less there)
+    if isinstance(beta, LinkBeta) and not beta.axes and n > 64:
+        d_idx, e_idx = _nearest_holders(a, b, np.nonzero(need > own)[0], group, klass)
+        ilo = np.maximum(b.lo[d_idx], a.lo[e_idx]); ihi = np.minimum(b.hi[d_idx], a.hi[e_idx])
+        inter = np.prod(np.maximum(ihi - ilo, 0), axis=1)
+        nz = inter > 0
+        d_idx, e_idx, ilo, ihi, inter = d_idx[nz], e_idx[nz], ilo[nz], ihi[nz], inter[nz]
+        got = own + _isum(d_idx, inter, n)
+        return None if np.any(got != need) else Transfers(devices[e_idx], devices[d_idx], ilo, ihi)
     d_idx, e_idx = _pairs(group)
     keep = need[d_idx] > own[d_idx]   # only devices that lack something look for holders
     keep &= a.present[e_idx] & (a.box_id[e_idx] >= 0) & ((a.box_id[e_idx] != a.box_id[d_idx]) | (a.box_id[d_idx] < 0))
@@ -591,8 +646,12 @@ def _search(p: _Planner, max_states: int, basis: bool = False) -> list[ReshardSt
         direct = ReshardStep("all_slice", (), changed, dst, direct.transfers, direct.cost)
     if direct is not None and _add(zero, p.weight(direct), direct.kind) < found[0]:
         found = (_add(zero, p.weight(direct), direct.kind), [direct])
-    sp = None if sums or basis or src.unreduced or dst.unreduced else _slice_then_permute(p)
-    if sp is not None and _total_weight(p, sp) < found[0]: found = (_total_weight(p, sp), sp)
+    if found[1] is not None and on_floor(found[0]): return found[1]
+    # slice then permute: at least one message and the target box; tried only where that could beat the best so far
+    least = p.model.alpha + math.prod(p.layout(dst).local_shape) * p.itemsz / p.beta_max
+    if not (sums or basis or src.unreduced or dst.unreduced) and (p.objective == "bytes" or least < found[0][0]):
+        sp = _slice_then_permute(p)
+        if sp is not None and _total_weight(p, sp) < found[0]: found = (_total_weight(p, sp), sp)
     if atoms is None or (found[1] is not None and on_floor(found[0])): return found[1]
     found = _astar(p, atoms, found, floor0, max_states, basis)
     # off the floor, finer sub-axes may let a permute match sizes, as Shardy splits axes (e.g. half of a 4-axis
