@@ -168,6 +168,14 @@ def _no_transfers(rank: int, reduce=False) -> Transfers:
     e = np.zeros(0, np.int64)
     return Transfers(e, e, np.zeros((0, rank), np.int64), np.zeros((0, rank), np.int64), reduce)
 
+_MAX_PAIRS = 2**27
+
+def _check_pairs(pairs: int, devices: int) -> None:
+    "Refuse a step whose explicit transfers would need more than 2**27 (device, holder) pairs, rather than run out of memory."
+    if pairs > _MAX_PAIRS:
+        raise ShardingError(f"a step among {devices} devices would weigh {pairs} (device, holder) pairs: shardnb lists every "
+                            f"message of a step and stops at {_MAX_PAIRS} (a single all-to-all over tens of thousands of devices)")
+
 def _pairs(group: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     "Every (d, e) pair of device positions in the same group (including d == e), without an n x n matrix when groups are equal-sized."
     return _pairs_cached(group.astype(np.int64).tobytes())
@@ -178,6 +186,7 @@ def _pairs_cached(key: bytes) -> tuple[np.ndarray, np.ndarray]:
     n = len(group)
     order = np.argsort(group, kind="stable")
     counts = np.unique(group, return_counts=True)[1]
+    _check_pairs(sum(int(c) ** 2 for c in counts), n)
     if counts.min(initial=0) == counts.max(initial=0) and n:
         g = int(counts[0]); blk = order.reshape(-1, g)
         d, e = np.repeat(blk, g, axis=1).reshape(-1), np.tile(blk, (1, g)).reshape(-1)
@@ -202,6 +211,7 @@ def _nearest_holders(a: _Layout, b: _Layout, needy: np.ndarray, group: np.ndarra
     grid[gi] = a.box_id[holds]
     # every (needy device, grid index) with the box meeting the target box: expand dim by dim
     lo_i, hi_i = b.lo[needy] // size, np.minimum((b.hi[needy] - 1) // size, ext - 1)
+    _check_pairs(int(np.prod(np.maximum(hi_i - lo_i + 1, 0), axis=1).sum()), len(a.lo))
     rows, flat = np.arange(len(needy)), np.zeros(len(needy), np.int64)
     for k in range(r):
         cnt = np.maximum(hi_i[rows, k] - lo_i[rows, k] + 1, 0)

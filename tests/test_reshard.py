@@ -376,3 +376,24 @@ def test_link_beta_memory_is_linear_in_the_devices():
     a, b, c = (m.device_at(x=0, y=0), m.device_at(x=0, y=7), m.device_at(x=3, y=0))
     assert link[a, b] == 1e11 and link[a, c] == 1e9 and link.max() == 1e11
     np.testing.assert_array_equal(link[np.array([a, a]), np.array([b, c])], [1e11, 1e9])
+
+
+def test_thousands_of_devices_plan_in_linear_memory():
+    "#16: a 4,096-device mesh of four axes with permuted ids plans one all-to-all, in memory linear in the devices."
+    import tracemalloc
+    n = 4096
+    m = Mesh({"x": 8, "y": 8, "z": 8, "w": 8}, [int(i) for i in np.random.default_rng(1).permutation(n)])
+    tracemalloc.start()
+    plan = plan_reshard(TensorSharding(m, [["x"], []]), TensorSharding(m, [[], ["x"]]), (2 * n, 2 * n))
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    assert [s.kind for s in plan.steps] == ["all_to_all"], str(plan)
+    assert len(plan.steps[0].transfers) == n * 7 and peak < 16 * 2**20 * 4, peak   # its 28,672 messages, not 16.7M pairs
+    assert plan.cost.max_bytes_received == plan.lower_bound_bytes
+
+
+def test_a_step_too_large_to_list_is_refused():
+    "An all-to-all over 65,536 devices of one axis would list 4.3e9 messages: refused with the limit, not a MemoryError."
+    m = Mesh({"x": 65536})
+    with pytest.raises(ShardingError, match=r"\(device, holder\) pairs: shardnb lists every message of a step and stops at 134217728"):
+        plan_reshard(TensorSharding(m, [["x"], []]), TensorSharding(m, [[], ["x"]]), (131072, 131072))
