@@ -1,6 +1,7 @@
 """Reshard planning benchmark: shardnb's planner against Shardy's `sdy-reshard-to-collectives` and two baselines.
 
     python bench/reshard.py [--cases 1000] [--seed 0] [--max-devices 64] [--no-shardy] [--list 20]
+    python bench/reshard.py --scale [--timeout 60]    # [{"x"}, {}] -> [{}, {"x"}] on 4,096-65,536 devices
 
 On a seeded random corpus (meshes of up to 4 axes of sizes 1-8, non-iota device ids, sub-axes,
 non-divisible dims, unreduced axes, two meshes over the same devices) it reports, per planner, the
@@ -184,6 +185,58 @@ def cost_shardy_plan(ops, meshes, src, dst, shape, model, itemsz):
     return int(recv.max(initial=0)), secs, ragged
 
 
+def compare(seed: int, cases: int, max_devices: int = 64) -> list[dict]:
+    """Each case of a seeded corpus planned by shardnb (both objectives) and by Shardy, costed alike.
+
+    `kind`: "exact" (Shardy's steps are exact transfers), "ragged" (some step only works on padded buffers, costed
+    as a padded collective) or "rejected" (Shardy can't express it or its plan doesn't reach the target)."""
+    rng = np.random.default_rng(seed)
+    shardy, model, itemsz, out = Shardy(), CostModel(), itemsize("f32"), []
+    for i in range(cases):
+        src, dst, shape = random_case(rng, max_devices)
+        by_time = plan_reshard(src, dst, shape, objective="time")
+        by_bytes = plan_reshard(src, dst, shape, objective="bytes")
+        row = dict(i=i, case=f"{src} -> {dst.body()} {shape}", time_s=by_time.cost.seconds, bytes=by_bytes.cost.max_bytes_received)
+        try:
+            meshes, ops = shardy.plan(src, dst, shape)
+            b, t, rg = cost_shardy_plan(ops, meshes, src, dst, shape, model, itemsz)
+            row.update(kind="ragged" if rg else "exact", shardy_time_s=t, shardy_bytes=b, shardy=[k for k, _, _ in ops])
+        except Exception as e:
+            row.update(kind="rejected", why=str(e).strip().splitlines()[0][:200])
+        out.append(row)
+    return out
+
+
+# ---------------------------------------------------------------------------------------------- scale
+_SCALE_CHILD = """
+import resource, sys, time, numpy as np
+from shardnb import Mesh, TensorSharding, plan_reshard
+n, k = int(sys.argv[1]), int(sys.argv[2])
+sizes = {1: [n], 2: [64, n // 64], 3: [16, 16, n // 256], 4: [8, 8, 8, n // 512]}[k]
+m = Mesh(dict(zip("xyzw", sizes)), [int(i) for i in np.random.default_rng(0).permutation(n)])
+before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+t = time.perf_counter(); p = plan_reshard(TensorSharding(m, [["x"], []]), TensorSharding(m, [[], ["x"]]), (2 * n, 2 * n))
+dt = time.perf_counter() - t
+print(dt, (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before) / 1024, "+".join(s.kind for s in p.steps))
+"""
+
+
+def scale(timeout: float):
+    "Planning time and memory of [{x}, {}] -> [{}, {x}] (shape (2n, 2n)) on meshes of n devices, 1-4 axes, permuted ids."
+    import subprocess
+    print(f"{'devices':>8} {'axes':>4} {'mesh':<22} {'plan s':>8} {'extra MiB':>9}  steps")
+    for n in (4096, 16384, 65536):
+        for k in (1, 2, 3, 4):
+            sizes = {1: [n], 2: [64, n // 64], 3: [16, 16, n // 256], 4: [8, 8, 8, n // 512]}[k]
+            try:
+                r = subprocess.run([sys.executable, "-c", _SCALE_CHILD, str(n), str(k)], capture_output=True, text=True, timeout=timeout,
+                                   cwd=Path(__file__).resolve().parents[1])
+                dt, mem, steps = r.stdout.split() if r.returncode == 0 else ("nan", "nan", r.stderr.strip().splitlines()[-1][:40])
+                print(f"{n:8d} {k:4d} {'x'.join(map(str, sizes)):<22} {float(dt):8.2f} {float(mem):9.0f}  {steps}")
+            except subprocess.TimeoutExpired:
+                print(f"{n:8d} {k:4d} {'x'.join(map(str, sizes)):<22} {'>' + str(int(timeout)):>8} {'':>9}  (timed out)")
+
+
 # ---------------------------------------------------------------------------------------------- main
 def pct(x, q): return float(np.percentile(x, q, method="higher")) if len(x) else float("nan")
 
@@ -201,7 +254,10 @@ def main(argv=None):
     ap.add_argument("--max-devices", type=int, default=64)
     ap.add_argument("--no-shardy", action="store_true")
     ap.add_argument("--list", type=int, default=10, help="how many failing/rejected cases to print")
+    ap.add_argument("--scale", action="store_true", help="the large-mesh table instead of the corpus")
+    ap.add_argument("--timeout", type=float, default=60, help="seconds per large-mesh case")
     a = ap.parse_args(argv)
+    if a.scale: return scale(a.timeout) or 0
     rng = np.random.default_rng(a.seed)
     corpus = [random_case(rng, a.max_devices) for _ in range(a.cases)]
     model, itemsz = CostModel(), itemsize("f32")

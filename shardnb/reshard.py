@@ -15,11 +15,12 @@ from .mesh import Mesh, AxisRef, ShardingError, _is_int
 from .sharding import TensorSharding, _check_shape
 
 # %% auto #0
-__all__ = ['itemsize', 'CostModel', 'Transfers', 'StepCost', 'PlanCost', 'ReshardStep', 'ReshardPlan', 'plan_reshard',
+__all__ = ['itemsize', 'CostModel', 'LinkBeta', 'Transfers', 'StepCost', 'PlanCost', 'ReshardStep', 'ReshardPlan', 'plan_reshard',
            'plan_reshard_basis', 'plan_gather_slice', 'cut_pattern', 'tile_exchange']
 
 # %% ../nbs/05_reshard.ipynb #db4acc2d
 # MLIR's builtin element types: integers of any width, and its float types (f8/f6/f4 only with a format suffix)
+_MLIR_MAX_BITS = (1 << 24) - 1   # MLIR's IntegerType::kMaxWidth
 _MLIR_TYPE = re.compile(r"(?:(?:si|ui|i)([1-9]\d*)|(bf16|f16|f32|f64|f80|f128|tf32)|f([864])E\d+M\d+\w*)\Z")
 
 def itemsize(dtype) -> int:
@@ -28,6 +29,7 @@ def itemsize(dtype) -> int:
         m = _MLIR_TYPE.match(dtype)
         if m:
             bits = int(m.group(1) or m.group(3) or {"bf16": 16, "tf32": 32}.get(m.group(2)) or m.group(2)[1:])
+            if bits > _MLIR_MAX_BITS: raise ShardingError(f"element type {dtype!r} is wider than MLIR's limit of {_MLIR_MAX_BITS} bits")
             return max(1, -(-bits // 8))
     if dtype is None: raise ShardingError("dtype must be given, got: None")
     try: return np.dtype(dtype).itemsize
@@ -50,27 +52,43 @@ class CostModel:
         for name, b in (("beta", self.beta),) + tuple((f"axis_beta[{n!r}]", b) for n, b in self.axis_beta):
             if not (isinstance(b, (int, float)) and b > 0): raise ShardingError(f"{name} must be a positive number of bytes/s, got: {b!r}")
 
-    def link_beta(self, mesh: Mesh | None, devices: np.ndarray) -> np.ndarray:
-        "β of each link between `devices` (a list of ids): the slowest axis on which the two ends differ."
-        n = len(devices)
-        out = np.full((n, n), float(self.beta))
-        if mesh is None or not self.axis_beta or mesh.is_maximal: return out
-        per_axis = dict(self.axis_beta)
-        coords = {int(d): i for i, d in enumerate(mesh.devices.reshape(-1))}
-        pos = np.array([coords.get(int(d), -1) for d in devices])
-        inside = pos >= 0
-        for k, name in enumerate(mesh.axis_names):
-            if name not in per_axis: continue
-            c = np.where(inside, np.unravel_index(np.maximum(pos, 0), mesh.shape)[k], -1)
-            differ = (c[:, None] != c[None, :]) | ~(inside[:, None] & inside[None, :])
-            out = np.where(differ, np.minimum(out, per_axis[name]), out)
-        return out
+    def link_beta(self, mesh: Mesh | None, devices: np.ndarray) -> LinkBeta:
+        "β of each link between `devices` (a list of ids), indexed `[i, j]` by positions: the slowest axis on which the two ends differ."
+        axes = []
+        if mesh is not None and self.axis_beta and not mesh.is_maximal:
+            per_axis = dict(self.axis_beta)
+            flat = {int(d): i for i, d in enumerate(mesh.devices.reshape(-1))}
+            pos = np.array([flat.get(int(d), -1) for d in devices], np.int64)
+            inside = pos >= 0
+            for k, name in enumerate(mesh.axis_names):   # a device outside the mesh differs from every other
+                if name in per_axis: axes.append((np.where(inside, np.unravel_index(np.maximum(pos, 0), mesh.shape)[k], -1), float(per_axis[name])))
+        return LinkBeta(float(self.beta), tuple(axes))
+
+@dataclass(frozen=True, eq=False)
+class LinkBeta:
+    """β of the link between the devices at positions `i` and `j` of a device list (`link[i, j]`, arrays broadcast).
+
+    Kept as each device's coordinate along the axes with their own β (-1 outside the mesh), not as a devices x devices
+    matrix: memory grows with the devices, not with their pairs (65,536 devices would need 32 GiB)."""
+    beta: float
+    axes: tuple = ()   # (coordinate per device, β of the axis)
+
+    def __getitem__(self, ij):
+        i, j = ij
+        out = np.full(np.broadcast(np.asarray(i), np.asarray(j)).shape, self.beta)
+        for c, b in self.axes:
+            ci, cj = c[i], c[j]
+            out = np.where((ci != cj) | (ci < 0) | (cj < 0), np.minimum(out, b), out)
+        return out if out.ndim else float(out)
+
+    def max(self, initial=None) -> float:
+        "The fastest link: a device's link to itself differs on no axis."
+        return self.beta if initial is None else max(self.beta, initial)
 
 # %% ../nbs/05_reshard.ipynb #8890a9d9
 @lru_cache(maxsize=256)
-def _link_beta(model: CostModel, mesh: Mesh, devices: tuple) -> np.ndarray:
-    out = model.link_beta(mesh, np.array(devices, np.int64)); out.flags.writeable = False
-    return out
+def _link_beta(model: CostModel, mesh: Mesh, devices: tuple) -> LinkBeta:
+    return model.link_beta(mesh, np.array(devices, np.int64))
 
 # %% ../nbs/05_reshard.ipynb #d08f966c
 @dataclass(eq=False)
@@ -110,10 +128,12 @@ def _layout_cached(s: TensorSharding, shape: tuple, devices: tuple) -> _Layout:
     hi = np.minimum(lo + size, dims) * present[:, None]
     nonempty = present & np.all(hi > lo, axis=1)
     box_id = np.full(n, -1, np.int64)
-    if nonempty.any():   # a non-empty box is named by its corner: a mixed-radix key, then dense ids
-        key = np.zeros(n, np.int64)
-        for k in range(r): key = key * (int(dims[k]) + 1) + lo[:, k]
-        box_id[nonempty] = np.unique(key[nonempty], return_inverse=True)[1].reshape(-1)
+    if nonempty.any():   # a non-empty box is named by its corner: a mixed-radix key (rows where it would overflow), then dense ids
+        if math.prod(d + 1 for d in shape) < 2**62:
+            key = np.zeros(n, np.int64)
+            for k in range(r): key = key * (int(dims[k]) + 1) + lo[:, k]
+            box_id[nonempty] = np.unique(key[nonempty], return_inverse=True)[1].reshape(-1)
+        else: box_id[nonempty] = np.unique(lo[nonempty], axis=0, return_inverse=True)[1].reshape(-1)
     for x in (lo, hi, present, box_id): x.flags.writeable = False
     return _Layout(s, lo, hi, present, box_id, tuple(int(x) for x in size))
 
@@ -137,9 +157,24 @@ class Transfers:
         for s, d, lo, hi in zip(self.src, self.dst, self.lo, self.hi):
             yield int(s), int(d), tuple(slice(int(a), int(b)) for a, b in zip(lo, hi))
 
+def _isum(idx: np.ndarray, w: np.ndarray, n: int) -> np.ndarray:
+    "Exact per-index sums of non-negative int64 weights (bincount sums in float64, exact only below 2**53)."
+    if len(w) == 0: return np.zeros(n, np.int64)
+    if int(w.max()) * len(w) < 2**53: return np.bincount(idx, weights=w, minlength=n).astype(np.int64)
+    out = np.zeros(n, np.int64); np.add.at(out, idx, w)
+    return out
+
 def _no_transfers(rank: int, reduce=False) -> Transfers:
     e = np.zeros(0, np.int64)
     return Transfers(e, e, np.zeros((0, rank), np.int64), np.zeros((0, rank), np.int64), reduce)
+
+_MAX_PAIRS = 2**27
+
+def _check_pairs(pairs: int, devices: int) -> None:
+    "Refuse a step whose explicit transfers would need more than 2**27 (device, holder) pairs, rather than run out of memory."
+    if pairs > _MAX_PAIRS:
+        raise ShardingError(f"a step among {devices} devices would weigh {pairs} (device, holder) pairs: shardnb lists every "
+                            f"message of a step and stops at {_MAX_PAIRS} (a single all-to-all over tens of thousands of devices)")
 
 def _pairs(group: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     "Every (d, e) pair of device positions in the same group (including d == e), without an n x n matrix when groups are equal-sized."
@@ -151,12 +186,59 @@ def _pairs_cached(key: bytes) -> tuple[np.ndarray, np.ndarray]:
     n = len(group)
     order = np.argsort(group, kind="stable")
     counts = np.unique(group, return_counts=True)[1]
+    _check_pairs(sum(int(c) ** 2 for c in counts), n)
     if counts.min(initial=0) == counts.max(initial=0) and n:
         g = int(counts[0]); blk = order.reshape(-1, g)
         d, e = np.repeat(blk, g, axis=1).reshape(-1), np.tile(blk, (1, g)).reshape(-1)
     else: d, e = np.nonzero(group[:, None] == group[None, :])
     d.flags.writeable = e.flags.writeable = False   # shared through the cache
     return d, e
+
+def _nearest_holders(a: _Layout, b: _Layout, needy: np.ndarray, group: np.ndarray, klass: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """For each device in `needy` and each source box meeting its target box (one it doesn't hold), the holder
+    in its group and class nearest after it in device order: `_transfers`' choice, found per box, not per pair.
+
+    `a`'s boxes form a grid of shards (size `a.local_shape`), so the boxes a target box meets are a range of
+    shard indices per dim; the work grows with the devices and the boxes each one meets, not with the pairs."""
+    n, r = len(a.lo), a.lo.shape[1]
+    size = np.maximum(np.array(a.local_shape, np.int64).reshape(r), 1)
+    holds = np.nonzero(a.present & (a.box_id >= 0))[0]
+    e0 = np.zeros(0, np.int64)
+    if not len(needy) or not len(holds): return e0, e0
+    ext = (np.max(a.hi[holds], axis=0) - 1) // size + 1   # shards per dim
+    grid = np.full(int(np.prod(ext)), -1, np.int64)
+    gi = np.ravel_multi_index(tuple((a.lo[holds] // size).T), tuple(ext))
+    grid[gi] = a.box_id[holds]
+    # every (needy device, grid index) with the box meeting the target box: expand dim by dim
+    lo_i, hi_i = b.lo[needy] // size, np.minimum((b.hi[needy] - 1) // size, ext - 1)
+    _check_pairs(int(np.prod(np.maximum(hi_i - lo_i + 1, 0), axis=1).sum()), len(a.lo))
+    rows, flat = np.arange(len(needy)), np.zeros(len(needy), np.int64)
+    for k in range(r):
+        cnt = np.maximum(hi_i[rows, k] - lo_i[rows, k] + 1, 0)
+        starts = np.repeat(np.cumsum(cnt) - cnt, cnt)
+        rows, flat = np.repeat(rows, cnt), np.repeat(flat, cnt) * ext[k]
+        flat = flat + lo_i[rows, k] + (np.arange(len(rows)) - starts)
+    d, bid = needy[rows], grid[flat]
+    ok = (bid >= 0) & ((bid != a.box_id[d]) | (a.box_id[d] < 0))
+    d, bid = d[ok], bid[ok]
+    # holders sorted by (box, group, class, position); each candidate looks up its segment, then the first holder at
+    # or after itself (wrapping round): the least (e - d) mod n
+    _, g = np.unique(group, return_inverse=True); _, c = np.unique(klass, return_inverse=True)
+    g, c = g.reshape(-1), c.reshape(-1)
+    G, C = int(g.max(initial=0)) + 1, int(c.max(initial=0)) + 1
+    hkey = (a.box_id[holds] * G + g[holds]) * C + c[holds]
+    order = np.lexsort((holds, hkey)); hs, hk = holds[order], hkey[order]
+    ckey = (bid * G + g[d]) * C + c[d]
+    lo_s, hi_s = np.searchsorted(hk, ckey, "left"), np.searchsorted(hk, ckey, "right")
+    found = hi_s > lo_s
+    d, ckey, lo_s, hi_s, bid = d[found], ckey[found], lo_s[found], hi_s[found], bid[found]
+    # inside its segment, the first holder at or after d: search (segment rank, position) pairs, small enough for int64
+    uk, seg_of = np.unique(hk, return_inverse=True)
+    at = np.searchsorted(seg_of.reshape(-1) * n + hs, np.searchsorted(uk, ckey) * n + d, "left")
+    at = np.where(at < hi_s, at, lo_s)
+    e = hs[at]
+    out = np.lexsort((bid, d))   # one transfer per (device, box), ordered by device then box
+    return d[out], e[out]
 
 def _transfers(a: _Layout, b: _Layout, devices: np.ndarray, group: np.ndarray, klass: np.ndarray,
                beta: np.ndarray) -> Transfers | None:
@@ -165,6 +247,16 @@ def _transfers(a: _Layout, b: _Layout, devices: np.ndarray, group: np.ndarray, k
     own = np.prod(np.maximum(np.minimum(b.hi, a.hi) - np.maximum(b.lo, a.lo), 0), axis=1) * b.present * a.present
     need = b.sizes * b.present
     if np.array_equal(own, need): return _no_transfers(a.lo.shape[1])
+    # every link alike, and many devices: find holders box by box, not pair by pair (same choice; small meshes
+    # enumerate pairs, which costs less there)
+    if isinstance(beta, LinkBeta) and not beta.axes and n > 64:
+        d_idx, e_idx = _nearest_holders(a, b, np.nonzero(need > own)[0], group, klass)
+        ilo = np.maximum(b.lo[d_idx], a.lo[e_idx]); ihi = np.minimum(b.hi[d_idx], a.hi[e_idx])
+        inter = np.prod(np.maximum(ihi - ilo, 0), axis=1)
+        nz = inter > 0
+        d_idx, e_idx, ilo, ihi, inter = d_idx[nz], e_idx[nz], ilo[nz], ihi[nz], inter[nz]
+        got = own + _isum(d_idx, inter, n)
+        return None if np.any(got != need) else Transfers(devices[e_idx], devices[d_idx], ilo, ihi)
     d_idx, e_idx = _pairs(group)
     keep = need[d_idx] > own[d_idx]   # only devices that lack something look for holders
     keep &= a.present[e_idx] & (a.box_id[e_idx] >= 0) & ((a.box_id[e_idx] != a.box_id[d_idx]) | (a.box_id[d_idx] < 0))
@@ -179,7 +271,7 @@ def _transfers(a: _Layout, b: _Layout, devices: np.ndarray, group: np.ndarray, k
         order = np.lexsort((rot, -beta[d_idx, e_idx], a.box_id[e_idx], d_idx))
         first = order[np.unique((d_idx * (n + 1) + a.box_id[e_idx])[order], return_index=True)[1]]
         d_idx, e_idx, ilo, ihi, inter = d_idx[first], e_idx[first], ilo[first], ihi[first], inter[first]
-    got = own + np.bincount(d_idx, weights=inter, minlength=n).astype(np.int64)
+    got = own + _isum(d_idx, inter, n)
     if np.any(got != need): return None
     return Transfers(devices[e_idx], devices[d_idx], ilo, ihi)
 
@@ -227,7 +319,7 @@ class StepCost:
     @property
     def max_bytes_received(self) -> int: return int(self.bytes_received.max(initial=0))
     @property
-    def total_bytes(self) -> int: return int(self.bytes_received.sum())
+    def total_bytes(self) -> int: return sum(self.bytes_received.tolist())   # Python ints: no int64 wrap
 
 def _held(lay: _Layout, itemsz: int) -> np.ndarray:
     "Bytes of each device's local (padded) buffer under a layout; 0 for devices outside its mesh."
@@ -237,8 +329,7 @@ def _step_cost(t: Transfers, devices: np.ndarray, itemsz: int, beta: np.ndarray,
     n = len(devices)
     pos = np.searchsorted(devices, t.dst), np.searchsorted(devices, t.src)
     nbytes = t.sizes() * itemsz
-    recv = np.bincount(pos[0], weights=nbytes, minlength=n).astype(np.int64)
-    sent = np.bincount(pos[1], weights=nbytes, minlength=n).astype(np.int64)
+    recv, sent = _isum(pos[0], nbytes, n), _isum(pos[1], nbytes, n)
     if len(t) == 0: return StepCost(recv, sent, 0, 0.0)
     secs = nbytes / beta[pos[0], pos[1]]
     t_recv = np.bincount(pos[0], weights=secs, minlength=n); t_send = np.bincount(pos[1], weights=secs, minlength=n)
@@ -468,6 +559,7 @@ class _Planner:
         self.beta = _link_beta(self.model, self.src.mesh, self.devkey)
         self.beta_max = float(self.beta.max(initial=self.model.beta))
         self._coords, self._need, self._step_memo, self._layouts = {}, {}, {}, {}
+        self.truncated = False   # set when a search stopped on its budget
 
     def layout(self, s: TensorSharding) -> _Layout:
         "`s`'s layout over this planner's devices (memoised per planner, then per process)."
@@ -564,15 +656,59 @@ def _search(p: _Planner, max_states: int, basis: bool = False) -> list[ReshardSt
         direct = ReshardStep("all_slice", (), changed, dst, direct.transfers, direct.cost)
     if direct is not None and _add(zero, p.weight(direct), direct.kind) < found[0]:
         found = (_add(zero, p.weight(direct), direct.kind), [direct])
+    if found[1] is not None and on_floor(found[0]): return found[1]
+    # slice then permute: at least one message and the target box; tried only where that could beat the best so far
+    least = p.model.alpha + math.prod(p.layout(dst).local_shape) * p.itemsz / p.beta_max
+    if not (sums or basis or src.unreduced or dst.unreduced) and (p.objective == "bytes" or least < found[0][0]):
+        sp = _slice_then_permute(p)
+        if sp is not None and _total_weight(p, sp) < found[0]: found = (_total_weight(p, sp), sp)
     if atoms is None or (found[1] is not None and on_floor(found[0])): return found[1]
     found = _astar(p, atoms, found, floor0, max_states, basis)
-    # no collective fits the atoms (the plan fell back on the generic exchange): finer sub-axes may let a
-    # permute match sizes, as Shardy splits axes; searched only then, so gathers stay whole elsewhere
-    if not basis and not on_floor(found[0]) and any(s.kind == "point_to_point" for s in found[1] or ()):
+    # off the floor, finer sub-axes may let a permute match sizes, as Shardy splits axes (e.g. half of a 4-axis
+    # swapped for a 2-axis, then the other half gathered). Searched only where the best plan so far shows the
+    # need: it fell back on the generic exchange, or it gathers data only to slice part of it away again (a
+    # size mismatch: gating on the first alone hid the permute from "time", whose best plan was the second).
+    if not basis and not on_floor(found[0]) and _needs_finer_atoms(found[1] or ()):
         fine = _atoms(src.mesh, [src, dst], refine=True)
         if fine != atoms:   # a short search: the splits that help are near the start
             found = _astar(p, fine, found, floor0, max_states, basis, max_evals=max(1, max_states // 16))
     return found[1]
+
+def _slice_then_permute(p: _Planner) -> list[ReshardStep] | None:
+    """Slice `src` locally until every dim has as many shards as in `dst`, then one permute: Shardy's plan where the
+    boxes only need to change hands. Slices by sub-axes of axes `src` leaves unused (major first); None if none fit."""
+    src, dst, m = p.src, p.dst, p.src.mesh
+    if m.is_maximal: return None
+    used = {r.name for r in src.axis_refs()}
+    free = [[name, 1, size] for name, size in m.axes if name not in used and size > 1]   # name, consumed prefix, size
+    dims = []
+    for d, t in zip(src.dims, dst.dims):
+        cs, ct = d.size_in(m), t.size_in(dst.mesh)
+        if ct % cs: return None
+        f, extra = ct // cs, []
+        for slot in free:
+            if f == 1: break
+            name, pre, size = slot
+            g = math.gcd(f, size // pre)
+            if g > 1:
+                extra.append(AxisRef(name) if (pre, g) == (1, size) else AxisRef(name, pre, g)); slot[1] = pre * g; f //= g
+        if f != 1: return None
+        dims.append(list(d.axes) + extra)
+    try: mid = TensorSharding(m, [_merge_run(x, m) for x in dims], mesh_name=src.mesh_name); mid.verify(p.shape)
+    except ShardingError: return None
+    changed = tuple(i for i, (x, y) in enumerate(zip(src.dims, mid.dims)) if x != y)
+    steps = [p.step("all_slice", (), changed, src, mid, [], [])] if changed else []
+    steps.append(p.step("collective_permute", (), (), mid, dst, [], []))
+    return None if any(s is None for s in steps) else steps
+
+def _needs_finer_atoms(steps) -> bool:
+    "Whether a plan falls back on the generic exchange, or gathers a dim and later slices it again."
+    gathered = set()
+    for s in steps:
+        if s.kind == "point_to_point": return True
+        if s.kind in ("all_gather", "all_to_all"): gathered |= set(s.dims[:1])
+        elif s.kind == "all_slice" and gathered & set(s.dims): return True
+    return False
 
 def _astar(p: _Planner, atoms: dict, found: tuple, floor0: tuple, max_states: int, basis: bool, max_evals: int | None = None) -> tuple:
     """A* over atom states (on either mesh when `dst` is on another), pruned by the best plan `found` so far: the better of the two.
@@ -598,7 +734,9 @@ def _astar(p: _Planner, atoms: dict, found: tuple, floor0: tuple, max_states: in
         while k and path[k - 1].kind == "all_slice": k -= 1
         base = path[k - 1].sharding if k else src   # slices in a row fold into one: each is checked from before the run
         cands = [(mv, side) for mv in _moves(st, goal, all_atoms, like[side].mesh)]
-        if two and side == 0: cands.append((_Move("collective_permute", (), (), st), 1))   # onto the target's mesh
+        if two and side == 0:   # onto the target's mesh: as it is, or permuted on the way (one step, as Shardy does)
+            cands.append((_Move("collective_permute", (), (), st), 1))
+            cands += [(mv, 1) for mv, _ in cands if mv.kind == "collective_permute" and mv.atoms]
         if st.unreduced == goal.unreduced and path and not basis: cands.append((_Move("point_to_point", (), (), goal), last[0]))
         for mv, nside in cands:
             nkey = (nside, mv.to)
@@ -615,6 +753,9 @@ def _astar(p: _Planner, atoms: dict, found: tuple, floor0: tuple, max_states: in
             if nw < best.get(nkey, (math.inf,)) and nw < found[0]:
                 best[nkey] = nw
                 heapq.heappush(heap, (_add(nw, h, "all_slice"), next(tie), nw, nkey, path + [s]))
+    else:
+        # the budget ran out with promising states left: the plan found may not be the cheapest
+        if any(e[0] < found[0] for e in heap): p.truncated = True
     return found
 
 # %% ../nbs/05_reshard.ipynb #3b206a0f
@@ -648,6 +789,23 @@ def _check_plan_args(src, dst, shape, objective):
     if objective not in _OBJECTIVES: raise ShardingError(f"objective must be one of {_OBJECTIVES}, got: {objective!r}")
     return shape
 
+_MAX_DIM, _MAX_BYTES_X_DEVICES = 2**62, 2**56
+
+def _check_sizes(shape: tuple, itemsz: int, devices: int) -> None:
+    "Refuse a tensor whose per-device byte counts could leave int64: dims below 2**62, bytes x devices below 2**56."
+    for i, d in enumerate(shape):
+        if d >= _MAX_DIM: raise ShardingError(f"dim {i} of shape {shape} is {d}: shardnb plans dims below 2**62")
+    nbytes = math.prod(shape) * itemsz
+    if nbytes * devices >= _MAX_BYTES_X_DEVICES:
+        raise ShardingError(f"a tensor of {nbytes} bytes on {devices} devices is too large to cost exactly: "
+                            f"its bytes times the devices must be below 2**56 ({_MAX_BYTES_X_DEVICES})")
+
+def _check_model(cost_model) -> CostModel:
+    "The given cost model, or the default one; raises unless it is a `CostModel`."
+    model = cost_model if cost_model is not None else CostModel()
+    if not isinstance(model, CostModel): raise ShardingError(f"cost_model must be a CostModel, got: {model!r}")
+    return model
+
 def _added_unreduced(src: TensorSharding, dst: TensorSharding) -> list[AxisRef]:
     "The unreduced references of `dst` that `src` doesn't sum over (whole references, or none when they split differently)."
     if not dst.unreduced: return []
@@ -662,6 +820,8 @@ def _reduce_sizes(src: TensorSharding, dst: TensorSharding) -> tuple[int, int]:
     "Sizes of the unreduced axes that are summed away and of those kept; raises if `dst` adds unreduced axes."
     if not src.unreduced and not dst.unreduced: return 1, 1
     m = src.mesh
+    # partial sums never cross meshes: dst's unreduced axes on another mesh are new (added locally), not kept
+    if dst.mesh != m: return math.prod(x.size_in(m) for x in src.unreduced), 1
     atoms = _atoms(m, [src, dst])
     if atoms is None: raise ShardingError("the unreduced axes of src and dst can't be cut into common sub-axes")
     a, b = set(_state_of(src, atoms).unreduced), set(_state_of(dst, atoms).unreduced)
@@ -684,23 +844,15 @@ def plan_reshard(src: TensorSharding, dst: TensorSharding, shape, dtype="f32", *
     shape = _check_plan_args(src, dst, shape, objective)
     if planner not in ("search", "basis"): raise ShardingError(f"planner must be 'search' or 'basis', got: {planner!r}")
     if planner == "basis" and src.mesh != dst.mesh: raise ShardingError("the basis planner works within one mesh: src and dst are on different meshes")
-    model = cost_model if cost_model is not None else CostModel()
-    if not isinstance(model, CostModel): raise ShardingError(f"cost_model must be a CostModel, got: {model!r}")
+    model = _check_model(cost_model)
     if not (isinstance(max_states, int) and max_states >= 1): raise ShardingError(f"max_states must be a positive integer, got: {max_states!r}")
     itemsz = itemsize(dtype)
+    _check_sizes(shape, itemsz, src.mesh.size)
     dtype_name = dtype if isinstance(dtype, str) else np.dtype(dtype).name
     added = _added_unreduced(src, dst)
     if added:   # new partial sums are local: plan to dst without them, then keep the data on coordinate 0 of the new axes
-        dst0 = TensorSharding(dst.mesh, dst.dims, dst.replicated, [r for r in dst.unreduced if r not in added], dst.mesh_name)
-        base = plan_reshard(src, dst0, shape, dtype, objective=objective, cost_model=model, max_states=max_states, planner=planner)
-        devs = tuple(sorted(int(d) for d in dst.mesh.device_set))
-        z = np.zeros(len(devs), np.int64)
-        peak = _held(_layout_cached(dst0, shape, devs), itemsz) + _held(_layout_cached(dst, shape, devs), itemsz)
-        step = ReshardStep("add_unreduced", _merge_run(added, dst.mesh), (), dst, _no_transfers(len(shape)), StepCost(z, z, 0, 0.0, peak))
-        c = base.cost
-        return ReshardPlan(src, dst, shape, base.dtype, base.steps + (step,),
-                           PlanCost(c.max_bytes_received, c.total_bytes, c.num_steps + 1, c.peak_bytes_per_device, c.seconds),
-                           base.lower_bound_bytes, objective)
+        plan = lambda d0: plan_reshard(src, d0, shape, dtype, objective=objective, cost_model=model, max_states=max_states, planner=planner)
+        return _then_add_unreduced(plan, src, dst, added, shape, itemsz)
     if src.mesh != dst.mesh and src.unreduced:   # partial sums stay on their mesh: sum them there, then move
         mid = TensorSharding(src.mesh, src.dims, mesh_name=src.mesh_name)
         a, b = (plan_reshard(x, y, shape, dtype, objective=objective, cost_model=model, max_states=max_states) for x, y in ((src, mid), (mid, dst)))
@@ -731,6 +883,19 @@ def plan_reshard(src: TensorSharding, dst: TensorSharding, shape, dtype="f32", *
     steps = _fold_slices([_relabel(s, b) for s, b in zip(steps, [src] + [s.sharding for s in steps])])
     return ReshardPlan(src, dst, shape, dtype_name, tuple(steps), _plan_cost(p, steps), lower, objective)
 
+def _then_add_unreduced(plan, src, dst, added, shape, itemsz) -> ReshardPlan:
+    "`plan(dst0)` to `dst` less its new unreduced axes `added`, then the local step that adds them."
+    dst0 = TensorSharding(dst.mesh, dst.dims, dst.replicated, [r for r in dst.unreduced if r not in added], dst.mesh_name)
+    base = plan(dst0)
+    devs = tuple(sorted(int(d) for d in dst.mesh.device_set))
+    z = np.zeros(len(devs), np.int64)
+    peak = _held(_layout_cached(dst0, shape, devs), itemsz) + _held(_layout_cached(dst, shape, devs), itemsz)
+    step = ReshardStep("add_unreduced", _merge_run(added, dst.mesh), (), dst, _no_transfers(len(shape)), StepCost(z, z, 0, 0.0, peak))
+    c = base.cost
+    return ReshardPlan(src, dst, shape, base.dtype, base.steps + (step,),
+                       PlanCost(c.max_bytes_received, c.total_bytes, c.num_steps + 1, max(c.peak_bytes_per_device, int(peak.max(initial=0))), c.seconds),
+                       base.lower_bound_bytes, base.objective)
+
 def _steps(src, dst, shape, itemsz, model, objective, max_states, basis, reduce_size):
     "The planner for `src -> dst` and its cheapest steps (none when every device already holds its target box)."
     p = _Planner(src, dst, shape, itemsz, model, objective, not (src.unreduced or dst.unreduced))
@@ -738,7 +903,16 @@ def _steps(src, dst, shape, itemsz, model, objective, max_states, basis, reduce_
     # with nothing summed, dst's unreduced atoms are src's, so equal boxes mean equal data on every device
     same = (reduce_size == 1 and np.array_equal(la.present, lb.present) and la.local_shape == lb.local_shape
             and np.array_equal(la.lo, lb.lo) and np.array_equal(la.hi, lb.hi))
-    return p, ([] if same else _search(p, max_states, basis))
+    if same: return p, []
+    steps = _search(p, max_states, basis)
+    if p.truncated and objective == "time":
+        # A search cut short by its budget depends on the order it expands states in, and the two objectives order
+        # them differently: the bytes search may then reach a faster plan. Take it when it is faster, so that "time"
+        # is never slower than "bytes" (the extra search runs only on the hard cases that ran out of budget).
+        q = _Planner(src, dst, shape, itemsz, model, "bytes", p.plain)
+        other = _search(q, max_states, basis)
+        if other is not None and (steps is None or _total_weight(p, other) < _total_weight(p, steps)): steps = other
+    return p, steps
 
 def _total_weight(p: _Planner, steps) -> tuple:
     w = (0.0, 0.0, 0, 0)
@@ -761,8 +935,12 @@ def plan_reshard_basis(src: TensorSharding, dst: TensorSharding, shape, dtype="f
 def plan_gather_slice(src: TensorSharding, dst: TensorSharding, shape, dtype="f32", *, cost_model: CostModel | None = None) -> ReshardPlan:
     "The naive baseline: gather to replicated on `src`'s mesh (reducing what `dst` no longer keeps unreduced), then slice to `dst`."
     shape = _check_plan_args(src, dst, shape, "time")
-    model = cost_model if cost_model is not None else CostModel()
+    model = _check_model(cost_model)
     itemsz = itemsize(dtype)
+    _check_sizes(shape, itemsz, src.mesh.size)
+    added = _added_unreduced(src, dst)
+    if added:   # as in plan_reshard: new partial sums are added last, locally
+        return _then_add_unreduced(lambda d0: plan_gather_slice(src, d0, shape, dtype, cost_model=model), src, dst, added, shape, itemsz)
     reduce_size, kept_size = _reduce_sizes(src, dst)
     p = _Planner(src, dst, shape, itemsz, model, "time", not (src.unreduced or dst.unreduced))
     m, r = src.mesh, len(shape)

@@ -53,6 +53,7 @@ def run_step(step: ReshardStep, shards: dict, before: TensorSharding, shape) -> 
             if box != new[d]: raise ShardingError(f"step {step.kind}: device {s} sends device {d} {box}, not its whole box {new[d]}")
             senders[d].append(s)
         for d, box in new.items():
+            if any(b.stop <= b.start for b in box): continue   # an empty box sums nothing (its holders may not cover it)
             own = tuple(slice(0, b.stop - b.start) for b in box)
             for s in sorted(senders[d]):
                 out[d][own] += np.asarray(shards[s])[_local(box, old[s])]
