@@ -47,7 +47,10 @@ def _rank(rank) -> int | None:
     if rank is None: return None
     if not _is_int(rank): raise _type_error("rank", rank, "a non-negative integer or None")
     if rank < 0: raise ShardingError(f"rank must be a non-negative integer, got: {rank}")
+    if rank > _MAX_RANK: raise ShardingError(f"rank must be at most {_MAX_RANK}, got: {rank}")
     return int(rank)
+
+_MAX_RANK = 1 << 16  # far beyond any tensor; a sharding materialises one DimSharding per dim
 
 def _need_mesh(mesh) -> Mesh:
     if not isinstance(mesh, Mesh): raise _type_error("mesh", mesh, "a Mesh")

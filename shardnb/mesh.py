@@ -23,6 +23,11 @@ class ShardingTypeError(ShardingError, TypeError):
 def _type_error(arg: str, value, want: str) -> ShardingTypeError:
     return ShardingTypeError(f"{arg} must be {want}, got: {value!r} ({type(value).__name__})")
 
+def _need(arg: str, value, cls, what: str):
+    "`value` if it is a `cls`, else a `ShardingTypeError` naming `arg`."
+    if not isinstance(value, cls): raise _type_error(arg, value, what)
+    return value
+
 def _need_int(arg: str, value) -> int:
     "`value` as a Python int, or a `ShardingTypeError` naming `arg`."
     if not _is_int(value): raise _type_error(arg, value, "an integer")
@@ -191,31 +196,37 @@ class AxisRef:
 
     def size_in(self, mesh: Mesh) -> int:
         "How many shards this axis reference splits into."
+        _need("mesh", mesh, Mesh, "a Mesh")
         return self.size if self.is_sub_axis else mesh.axis_size(self.name)
 
     def interval(self, mesh: Mesh) -> tuple[int, int]:
         "The `[pre_size, pre_size*size)` interval this reference covers of its axis."
+        _need("mesh", mesh, Mesh, "a Mesh")
         return (self.pre_size, self.pre_size * self.size) if self.is_sub_axis else (1, mesh.axis_size(self.name))
 
     def overlaps(self, other: AxisRef, mesh: Mesh) -> bool:
         "Whether the two references share part of the same axis."
+        _need("other", other, AxisRef, "an AxisRef"); _need("mesh", mesh, Mesh, "a Mesh")
         if self.name != other.name: return False
         (a, b), (c, d) = self.interval(mesh), other.interval(mesh)
         return a < d and c < b
 
     def contains(self, other: AxisRef, mesh: Mesh) -> bool:
         "Whether `other` lies inside this reference."
+        _need("other", other, AxisRef, "an AxisRef"); _need("mesh", mesh, Mesh, "a Mesh")
         if self.name != other.name: return False
         (a, b), (c, d) = self.interval(mesh), other.interval(mesh)
         return a <= c and d <= b and b % d == 0 and c % a == 0
 
     def can_merge(self, other: AxisRef) -> bool:
         "Whether `other` starts where this sub-axis ends, so the two are one bigger sub-axis."
+        _need("other", other, AxisRef, "an AxisRef")
         return (self.is_sub_axis and other.is_sub_axis and self.name == other.name
                 and self.pre_size * self.size == other.pre_size)
 
     def merge(self, other: AxisRef, mesh: Mesh | None = None) -> AxisRef:
         "The sub-axis covering this one followed by `other` (the full axis if it covers all of it)."
+        if mesh is not None: _need("mesh", mesh, Mesh, "a Mesh")
         if not self.can_merge(other): raise ShardingError(f"sub-axes can't be merged: {self}, {other}")
         merged = AxisRef(self.name, self.pre_size, self.size * other.size)
         if mesh is not None and merged.pre_size == 1 and merged.size == mesh.axis_size(self.name): return AxisRef(self.name)
@@ -223,6 +234,7 @@ class AxisRef:
 
     def sort_key(self, mesh: Mesh) -> tuple[int, int, int]:
         "Shardy's order: by axis position in the mesh, then by pre-size, then by size."
+        _need("mesh", mesh, Mesh, "a Mesh")
         return (mesh.axis_index(self.name), self.pre_size or 1, self.size_in(mesh))
 
     def coords(self, mesh: Mesh) -> np.ndarray:

@@ -7,8 +7,8 @@ Docs: https://shardnb.github.io/shardnb/syntax.html.md"""
 # %% ../nbs/02_syntax.ipynb #bf0cd636
 from __future__ import annotations
 import re
-from .mesh import Mesh, AxisRef, ShardingError
-from .sharding import DimSharding, TensorSharding
+from .mesh import Mesh, AxisRef, ShardingError, _type_error
+from .sharding import DimSharding, TensorSharding, _sequence
 
 # %% auto #0
 __all__ = ['ShardingSyntaxError', 'parse_mesh_decl', 'parse_mesh', 'parse_sharding', 'parse_sharding_per_value',
@@ -270,6 +270,7 @@ def _sharding(cur: _Cursor, meshes, verify: bool) -> TensorSharding:
     if cur.peek("@"):
         name = cur.symbol()
         mesh = (meshes or {}).get(name)
+        if mesh is not None and not isinstance(mesh, Mesh): raise _type_error(f"meshes[{name!r}]", mesh, "a Mesh")
         if mesh is None and verify: raise _located(ShardingError(f"unknown mesh: @{name}"), cur, at)
     elif cur.peek("mesh") or cur.peek("#sdy.mesh"): name, mesh = None, _mesh_value(cur)
     else: cur.fail(f"expected a mesh symbol like @mesh or an inline mesh<[...]>{cur._found()}")
@@ -301,8 +302,13 @@ def _sharding(cur: _Cursor, meshes, verify: bool) -> TensorSharding:
         except ShardingError as e: raise _located(e, cur, _sharding_error_at(e, s, refs_at, cur.dim_marks, start)) from None
     return s
 
+def _check_meshes(meshes) -> None:
+    if meshes is not None and not (hasattr(meshes, "get") and hasattr(meshes, "keys")):
+        raise _type_error("meshes", meshes, "a dict of mesh name -> Mesh")
+
 def parse_sharding(text: str, meshes: dict[str, Mesh] | None = None, *, verify: bool = True) -> TensorSharding:
     "A `TensorSharding` from Shardy text `#sdy.sharding<@mesh, [...]>` (prefix optional)."
+    _check_meshes(meshes)
     cur = _Cursor(text)
     cur.accept("#sdy.sharding")
     s = _sharding(cur, meshes, verify); cur.end()
@@ -310,6 +316,7 @@ def parse_sharding(text: str, meshes: dict[str, Mesh] | None = None, *, verify: 
 
 def parse_sharding_per_value(text: str, meshes: dict[str, Mesh] | None = None, *, verify: bool = True) -> tuple[TensorSharding, ...]:
     "The shardings of `#sdy.sharding_per_value<[<...>, <...>]>` (prefix optional), one per result."
+    _check_meshes(meshes)
     cur = _Cursor(text)
     cur.accept("#sdy.sharding_per_value")
     cur.expect("<", "'<' to start the list of shardings")
@@ -325,4 +332,7 @@ def parse_sharding_per_value(text: str, meshes: dict[str, Mesh] | None = None, *
 
 def print_sharding_per_value(shardings) -> str:
     "The `#sdy.sharding_per_value<[...]>` text of a sequence of shardings."
+    shardings = _sequence("shardings", shardings)
+    for s in shardings:
+        if not isinstance(s, TensorSharding): raise _type_error("each of shardings", s, "a TensorSharding")
     return "#sdy.sharding_per_value<[" + ", ".join(s.body() for s in shardings) + "]>"

@@ -10,8 +10,8 @@ import math
 import numpy as np
 import matplotlib.pyplot as plt
 from matplotlib.patches import Rectangle
-from .mesh import Mesh, ShardingError
-from .sharding import TensorSharding, _shard_indices, _unreduced_index, _check_shape
+from .mesh import Mesh, ShardingError, _is_int, _type_error
+from .sharding import TensorSharding, _shard_indices, _unreduced_index, _check_shape, _sequence
 
 # %% auto #0
 __all__ = ['PALETTE', 'shard_color', 'device_label', 'draw_mesh', 'draw_sharding', 'element_labels', 'draw_device_grid']
@@ -22,6 +22,7 @@ PALETTE = ("#E69F00", "#56B4E9", "#009E73", "#F0E442", "#0072B2", "#D55E00", "#C
 
 def shard_color(i: int) -> str:
     "The colour of shard `i` (cycles after 16 shards; the labels still tell shards apart)."
+    if not _is_int(i): raise _type_error("i", i, "an integer")
     return PALETTE[i % len(PALETTE)]
 
 def _text_color(hex_color: str) -> str:
@@ -30,6 +31,8 @@ def _text_color(hex_color: str) -> str:
 
 def device_label(devices, max_len: int = 24) -> str:
     "A compact label for a set of device ids: runs are written `0-3`, e.g. `0-3, 8, 10`."
+    devices = _sequence("devices", devices) if not isinstance(devices, (set, frozenset)) else tuple(devices)
+    if not all(_is_int(d) for d in devices): raise _type_error("devices", devices, "a sequence of device ids (integers)")
     ds = sorted(int(d) for d in devices)
     runs, start = [], None
     for k, d in enumerate(ds):
@@ -276,6 +279,8 @@ def draw_device_grid(shards_or_sharding, shape=None, sharding: TensorSharding | 
         labels = element_labels(shape)
         shards = shard_array(labels, TensorSharding(s.mesh, s.dims, s.replicated, (), s.mesh_name))
     else:
+        if not isinstance(shards_or_sharding, dict):
+            raise _type_error("shards_or_sharding", shards_or_sharding, "a TensorSharding or a dict of device id -> local array")
         shards, s = dict(shards_or_sharding), sharding
         if not isinstance(s, TensorSharding): raise ShardingError("draw_device_grid needs the sharding that laid out the shards")
     mesh = s.mesh

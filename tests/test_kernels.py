@@ -518,3 +518,11 @@ def test_kernel_compiles_for_sm90():
     """
     res = run_python(code)
     assert res.returncode == 0 and res.stdout.strip() == "ok", res.stderr
+
+
+def test_absurd_part_counts_and_non_tensors_are_refused_at_once():
+    "Regressions from the fuzz tier: a part count of 2**70 built a tuple of 2**70 sizes (a hang); pick_backend({}) raised AttributeError."
+    with pytest.raises(ValueError, match=r"parts must be at most 16777216 \(one chunk per device\), got 1180591620717411303424"):
+        K.chunk_sizes(7, 2**70)
+    with pytest.raises(TypeError, match="x must be a torch.Tensor, got dict"):
+        K.pick_backend({})
