@@ -334,8 +334,8 @@ def test_figures_refuse_bad_input_and_stay_fast(seed, scale):
         s = rand_sharding(rng)
         shape = rand_shape(rng, s.rank if not s.mesh.is_maximal else 1)
         for fn, args in [(viz.draw_sharding, (s, shape)), (viz.draw_device_grid, (s, shape)), (viz.draw_mesh, (s.mesh,))]:
-            call(fn, *args)
-            call(fn, *[rng.choice(BAD) if k == rng.randrange(len(args)) else a for k, a in enumerate(args)])
+            call(fn, *args, seconds=30)
+            call(fn, seconds=30, *[rng.choice(BAD) if k == rng.randrange(len(args)) else a for k, a in enumerate(args)])
         plt.close("all")
 
 
@@ -392,7 +392,8 @@ def test_every_accepted_reshard_runs_exactly(seed, scale, long_tier):
         if dtype == "i8": x = (np.arange(math.prod(shape)) % 100).reshape(shape).astype(npdt)
         where = f"plan_reshard({src}, {dst}, {shape}, {dtype!r})"
         src_shards = shard_array(x, src)   # with unreduced axes: x on coordinate 0 of them, zeros elsewhere
-        out = call(plan.run, src_shards, seconds=30)
+        try: out = call(plan.run, src_shards, seconds=30)
+        except AssertionError as e: raise AssertionError(f"{where}.run: {e}") from None
         assert not isinstance(out, Exception), f"{where}: run raised {out!r}"
         back = call(unshard, out, dst, shape)
         assert not isinstance(back, Exception), f"{where}: the result does not unshard: {back}"
@@ -418,7 +419,8 @@ def test_cli_never_prints_a_traceback(seed, scale, tmp_path):
     for _ in range(6 * scale):
         args = list(rng.choice(base))
         k = rng.randrange(1, len(args))
-        args[k] = mutate(rng, args[k]).replace("\x00", "") if rng.random() < 0.8 else rng.choice(
+        # no NUL or lone surrogate: a command line cannot carry them (subprocess refuses before shardnb runs)
+        args[k] = mutate(rng, args[k]).replace("\x00", "").replace("\ud800", "") if rng.random() < 0.8 else rng.choice(
             ["", "-", "/", "/nonexistent/x.png", "18446744073709551616", "9" * 5000, "--help"])
         r = subprocess.run(CLI + args, capture_output=True, text=True, timeout=120, input="")
         assert "Traceback" not in r.stderr + r.stdout, (args, r.stderr)
