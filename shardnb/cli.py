@@ -77,10 +77,11 @@ def show_text(sharding, shape, max_tiles: int | None = 32) -> str:
     if sharding.unreduced:
         lines.append(f"unreduced {', '.join(map(str, sharding.unreduced))}: each holder has a partial sum")
     groups = holders(sharding, shape)
-    counts = sorted({len(d) for _, d in groups})
-    lines.append(f"who holds what: {len(groups):,} tile{'s' * (len(groups) != 1)}, each held by "
-                 + " or ".join(map(str, counts)) + f" device{'s' * (counts != [1])}")
-    if max_tiles is not None and len(groups) > max_tiles:
+    if max_tiles is None or len(groups) <= max_tiles: lines.append("who holds what:")
+    else:
+        counts = sorted({len(d) for _, d in groups})
+        lines.append(f"who holds what: {len(groups):,} tiles, each held by " + " or ".join(map(str, counts))
+                     + f" device{'s' * (counts != [1])} (the first and last listed)")
         head, tail = max_tiles * 2 // 3, max_tiles - max_tiles * 2 // 3
         skipped = len(groups) - head - tail
         groups = groups[:head] + [None] + groups[-tail:]
