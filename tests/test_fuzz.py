@@ -18,6 +18,7 @@ import linecache
 import math
 import os
 import random
+import re
 import signal
 import string
 import subprocess
@@ -236,12 +237,13 @@ func.func @main(%arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x
 '''
 
 
-def test_mutated_modules(seed, scale):
+def test_mutated_modules(seed, scale, long_tier):
     "parse_module and check_module (the program chapter's) on mutated modules: only the package's errors."
     from shardnb.program import check_module, parse_module
     rng = random.Random(f"{seed}/module")
     for _ in range(150 * scale):
         text = mutate(rng, MODULE)
+        if not long_tier and re.search(r"[0-9]{4300}", text): continue   # KNOWN[1]
         call(parse_module, text)
         errors = call(check_module, text)
         assert isinstance(errors, list), f"check_module raised instead of returning its errors: {errors!r}\n{text}"
@@ -369,6 +371,11 @@ KNOWN = [
     #   -> ValueError: operands could not be broadcast together with shapes (2,0) (0,0) (2,0)
     # (40 seeds x 60 plans of this fuzzer: 17 failures, every one a zero-element shape with unreduced axes.)
     "zero-element tensors with unreduced axes: simulate.run_step broadcast error",
+    # parse_module / check_module (the program chapter's) let int() see a literal of over 4,300 digits, which raises
+    # Python's own ValueError ("Exceeds the limit (4300 digits) for integer string conversion") instead of a
+    # ProgramSyntaxError. Exact repro (found by SHARDNB_SEED=3589542900):
+    #   parse_module('func.func @main(%a: tensor<8x' + '9' * 5000 + 'xf32>) -> tensor<8xf32> {\n  return %a : tensor<8xf32>\n}')
+    "integer literals of over 4,300 digits in modules: Python's int() limit escapes parse_module/check_module",
 ]
 
 
