@@ -3,7 +3,7 @@ __version__ = "0.1.0"
 # The stable names of DESIGN.md's API contract, and the rest of the public surface, re-exported so
 # that `import shardnb` is enough. Modules that need torch or jax (kernels, distributed) are not
 # imported here: `import shardnb` needs only numpy and matplotlib.
-from .mesh import Mesh, AxisRef, ShardingError
+from .mesh import Mesh, AxisRef, ShardingError, ShardingTypeError
 from .sharding import DimSharding, TensorSharding, shard_array, unshard
 from .syntax import (ShardingSyntaxError, parse_mesh, parse_mesh_decl, parse_sharding, parse_sharding_per_value,
                      print_sharding_per_value)

@@ -11,15 +11,15 @@ from pathlib import Path
 
 # %% auto #0
 __all__ = ['CommandError', 'backend', 'parse_shape', 'parse_meshes', 'holders', 'show_text', 'sharding_figure', 'jsonable',
-           'plan_text', 'plan_json', 'plan_figure', 'located', 'cmd_show', 'cmd_plan', 'cmd_check', 'make_parser',
-           'main']
+           'plan_text', 'plan_json', 'plan_figure', 'located', 'png_path', 'read_arg', 'cmd_show', 'cmd_plan',
+           'cmd_check', 'make_parser', 'main']
 
 # %% ../nbs/16_cli.ipynb #fcd27aed
 class CommandError(Exception):
-    "A failure to report as one line on stderr with an exit code, never as a traceback."
-    def __init__(self, message: str, code: int = 1):
+    "A failure to report on stderr with an exit code, never as a traceback; `messages` are several errors at once."
+    def __init__(self, message: str, code: int = 1, messages=None):
         super().__init__(message)
-        self.code = code
+        self.code, self.messages = code, list(messages) if messages else [message]
 
 # %% ../nbs/16_cli.ipynb #3bb7102e
 def backend(module: str, command: str):
@@ -31,11 +31,15 @@ def backend(module: str, command: str):
                            f"which this installation does not have)", code=3) from None
 
 # %% ../nbs/16_cli.ipynb #565bd0ba
+_MAX_DIGITS = 1000  # a dimension is a Python int of any size, but text this long is not a shape
+
 def parse_shape(text: str) -> tuple[int, ...]:
     "A tensor shape from `16x8`, `16,8` or `16`; `''` is the scalar shape `()`."
     parts = [p.strip() for p in text.replace(",", "x").split("x")] if text.strip() else []
-    if not all(p.isdigit() for p in parts):
-        raise CommandError(f"bad shape {text!r}: expected sizes separated by 'x', like 16x8")
+    if not all(re.fullmatch(r"[0-9]+", p) for p in parts):  # ASCII digits: str.isdigit() also takes '²'
+        raise CommandError(f"bad shape {text[:80]!r}: expected sizes separated by 'x', like 16x8")
+    for p in parts:
+        if len(p) > _MAX_DIGITS: raise CommandError(f"bad shape: a dimension of {len(p)} digits (at most {_MAX_DIGITS})")
     return tuple(int(p) for p in parts)
 
 # %% ../nbs/16_cli.ipynb #74d5d2ca
@@ -62,8 +66,8 @@ def holders(sharding, shape) -> list[tuple[tuple[slice, ...], list[int]]]:
     return [groups[k] for k in sorted(groups)]
 
 # %% ../nbs/16_cli.ipynb #7cdacc09
-def show_text(sharding, shape) -> str:
-    "A human-readable report of `sharding` on a tensor of `shape`."
+def show_text(sharding, shape, max_tiles: int | None = 32) -> str:
+    "A human-readable report of `sharding` on a tensor of `shape`; past `max_tiles` tiles only the first and last are listed."
     sharding.verify(shape)
     mesh, local = sharding.mesh, sharding.local_shape(shape)
     name = f"@{sharding.mesh_name} = " if sharding.mesh_name else ""
@@ -72,10 +76,19 @@ def show_text(sharding, shape) -> str:
              f"shape     {_fmt_shape(shape)} global, {_fmt_shape(local)} on each device (padded)"]
     if sharding.unreduced:
         lines.append(f"unreduced {', '.join(map(str, sharding.unreduced))}: each holder has a partial sum")
-    lines.append("who holds what:")
     groups = holders(sharding, shape)
-    width = max(len(", ".join(map(_fmt_slice, idx))) for idx, _ in groups) + 2
-    for idx, devs in groups:
+    if max_tiles is None or len(groups) <= max_tiles: lines.append("who holds what:")
+    else:
+        counts = sorted({len(d) for _, d in groups})
+        lines.append(f"who holds what: {len(groups):,} tiles, each held by " + " or ".join(map(str, counts))
+                     + f" device{'s' * (counts != [1])} (the first and last listed)")
+        head, tail = max_tiles * 2 // 3, max_tiles - max_tiles * 2 // 3
+        skipped = len(groups) - head - tail
+        groups = groups[:head] + [None] + groups[-tail:]
+    width = max(len(", ".join(map(_fmt_slice, g[0]))) for g in groups if g) + 2
+    for g in groups:
+        if g is None: lines.append(f"  ... {skipped:,} more tiles (--all lists every one) ..."); continue
+        idx, devs = g
         empty = " (empty)" if any(s.stop <= s.start for s in idx) else ""
         lines.append(f"  [{', '.join(map(_fmt_slice, idx))}]".ljust(width + 4)
                      + f"device{'s' * (len(devs) > 1)} {', '.join(map(str, devs))}{empty}")
@@ -174,86 +187,127 @@ def located(path: str, err) -> str:
     return f"{where}: {msg}" + (f"\n{caret}" if caret else "")
 
 # %% ../nbs/16_cli.ipynb #61efad76
-def _save(fig, path):
-    fig.savefig(path, dpi=fig.get_dpi(), bbox_inches="tight")
-    return f"figure written to {path}"
+def png_path(path: str) -> Path:
+    "The file `--png` will write, checked before any work: not a directory, in a directory that exists."
+    p = Path(path)
+    if p.is_dir(): raise CommandError(f"--png {path}: is a directory; give a file name, e.g. {p / 'figure.png'}")
+    if not p.parent.is_dir(): raise CommandError(f"--png {path}: directory {p.parent} does not exist")
+    return p
+
+def _save(fig, path: Path) -> str:
+    "Write `fig` as PNG to exactly `path` (no suffix added) and say where."
+    try: fig.savefig(path, format="png", dpi=fig.get_dpi(), bbox_inches="tight")
+    except OSError as e: raise CommandError(f"--png {path}: cannot write: {e.strerror or e}") from None
+    return f"figure written to {path.resolve()}"
+
+_stdin_text = None
+
+def read_arg(text: str) -> str:
+    "The argument `text`, or standard input when it is `-` (read once, shared by every `-`)."
+    global _stdin_text
+    if text != "-": return text
+    if _stdin_text is None: _stdin_text = sys.stdin.read()
+    return _stdin_text
 
 def cmd_show(args) -> str:
     "`shardnb show`: the sharding's text, local shape, who holds what and optionally its figure."
     syntax = backend("syntax", "show")
-    shape = parse_shape(args.shape)
-    sharding = syntax.parse_sharding(args.sharding, parse_meshes(args.mesh))
-    out = show_text(sharding, shape)
-    if args.png: out += "\n" + _save(sharding_figure(sharding, shape), args.png)
+    shape, png = parse_shape(args.shape), png_path(args.png) if args.png else None
+    sharding = syntax.parse_sharding(read_arg(args.sharding).strip(), parse_meshes(args.mesh))
+    out = show_text(sharding, shape, None if args.all else 32)
+    if png: out += "\n" + _save(sharding_figure(sharding, shape), png)
     return out
 
 def cmd_plan(args) -> str:
     "`shardnb plan`: the reshard plan from one sharding to another, its cost and lower bound."
     syntax, reshard = backend("syntax", "plan"), backend("reshard", "plan")
     shape, meshes = parse_shape(args.shape), parse_meshes(args.mesh)
-    src, dst = (syntax.parse_sharding(t, meshes) for t in (args.src, args.dst))
+    png = png_path(args.png) if args.png else None
+    src, dst = (syntax.parse_sharding(read_arg(t).strip(), meshes) for t in (args.src, args.dst))
     src.verify(shape); dst.verify(shape)
     plan = reshard.plan_reshard(src, dst, shape, args.dtype)
     out = plan_json(plan) if args.json else f"{src}\n  -> {dst}\n" + plan_text(plan)
-    if args.png:
-        msg = _save(plan_figure(plan, shape), args.png)
+    if png:
+        msg = _save(plan_figure(plan, shape), png)
         out += "" if args.json else "\n" + msg
     return out
 
 def cmd_check(args) -> str:
     "`shardnb check`: parse and verify a module, every error with its line and column."
     program = backend("program", "check")
-    try: text = Path(args.file).read_text()
-    except (OSError, UnicodeDecodeError) as e: raise CommandError(f"cannot read {args.file}: {e}")
+    name = "<stdin>" if args.file == "-" else args.file
+    try: text = read_arg(args.file) if args.file == "-" else Path(args.file).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e: raise CommandError(f"cannot read {name}: {getattr(e, 'strerror', None) or e}")
     errors = program.check_module(text)
-    if errors: raise CommandError("\n".join(located(args.file, e) for e in errors))
-    return f"{args.file}: ok"
+    if errors: raise CommandError(f"{len(errors)} errors", messages=[located(name, e) for e in errors])
+    return f"{name}: ok"
 
 # %% ../nbs/16_cli.ipynb #5034ceb6
 _MESH_HELP = 'a mesh, <["x"=2, "y"=4]> (named @mesh) or sdy.mesh @name = <...>; repeat for several'
 
 def make_parser() -> argparse.ArgumentParser:
     "The `shardnb` argument parser."
-    p = argparse.ArgumentParser(prog="shardnb", description="Understand, plan and run tensor sharding.")
+    from shardnb import __version__
+    raw = argparse.RawDescriptionHelpFormatter  # the examples are printed as written, so they can be pasted
+    p = argparse.ArgumentParser(prog="shardnb", description="Understand, plan and run tensor sharding.", formatter_class=raw,
+        epilog="""examples:
+  shardnb show --mesh '<["x"=2, "y"=4]>' --sharding '<@mesh, [{"x"}, {"y"}]>' --shape 16x8
+  shardnb plan --mesh '<["x"=2, "y"=4]>' --from '<@mesh, [{"x"}, {"y"}]>' --to '<@mesh, [{"y"}, {}]>' --shape 16x8
+  shardnb check model.mlir""")
+    p.add_argument("--version", action="version", version=f"shardnb {__version__}")
     sub = p.add_subparsers(dest="command", required=True, metavar="{show,plan,check}")
-    show = sub.add_parser("show", help="print a sharding, its local shape and who holds what",
+    show = sub.add_parser("show", formatter_class=raw, help="print a sharding, its local shape and who holds what",
         description="Print a sharding in canonical text, its per-device local shape and which devices hold "
                     "which slice; optionally draw it.",
-        epilog="""example: shardnb show --mesh '<["x"=2, "y"=4]>' --sharding '<@mesh, [{"x"}, {"y"}]>' --shape 16x8""")
+        epilog="""examples:
+  shardnb show --mesh '<["x"=2, "y"=4]>' --sharding '<@mesh, [{"x"}, {"y"}]>' --shape 16x8
+  echo '<@mesh, [{"x"}, {}]>' | shardnb show --mesh '<["x"=4]>' --sharding - --shape 10x3 --png tiles.png""")
     show.add_argument("--mesh", action="append", metavar="TEXT", help=_MESH_HELP)
-    show.add_argument("--sharding", required=True, metavar="TEXT", help='a sharding, e.g. <@mesh, [{"x"}, {}]>')
+    show.add_argument("--sharding", required=True, metavar="TEXT", help='a sharding, e.g. <@mesh, [{"x"}, {}]>; - reads it from stdin')
+    show.add_argument("--all", action="store_true", help="list every tile (by default a long list shows its first and last)")
     show.add_argument("--shape", required=True, metavar="SHAPE", help="the global tensor shape, e.g. 16x8")
     show.add_argument("--png", metavar="FILE", help="also write the figure to FILE")
     show.set_defaults(run=cmd_show)
-    plan = sub.add_parser("plan", help="plan a reshard: collectives, cost and lower bound",
+    plan = sub.add_parser("plan", formatter_class=raw, help="plan a reshard: collectives, cost and lower bound",
         description="Plan how a tensor moves from one sharding to another: the collectives, the bytes the "
                     "busiest device receives against the lower bound, and the modelled time.",
-        epilog="""example: shardnb plan --mesh '<["x"=2, "y"=4]>' --from '<@mesh, [{"x"}, {"y"}]>' --to '<@mesh, [{"y"}, {}]>' --shape 16x8""")
+        epilog="""example:
+  shardnb plan --mesh '<["x"=2, "y"=4]>' --from '<@mesh, [{"x"}, {"y"}]>' --to '<@mesh, [{"y"}, {}]>' --shape 16x8""")
     plan.add_argument("--mesh", action="append", metavar="TEXT", help=_MESH_HELP)
-    plan.add_argument("--from", dest="src", required=True, metavar="TEXT", help="the source sharding")
-    plan.add_argument("--to", dest="dst", required=True, metavar="TEXT", help="the target sharding")
+    plan.add_argument("--from", dest="src", required=True, metavar="TEXT", help="the source sharding (- reads stdin)")
+    plan.add_argument("--to", dest="dst", required=True, metavar="TEXT", help="the target sharding (- reads stdin)")
     plan.add_argument("--shape", required=True, metavar="SHAPE", help="the global tensor shape, e.g. 16x8")
     plan.add_argument("--dtype", default="f32", help="element type (default: f32)")
     plan.add_argument("--png", metavar="FILE", help="also write the plan's figure to FILE")
     plan.add_argument("--json", action="store_true", help="print the plan as JSON")
     plan.set_defaults(run=cmd_plan)
-    check = sub.add_parser("check", help="parse and verify an MLIR module with Shardy attributes",
-        description="Parse and verify a module; report every error as FILE:LINE:COLUMN: message.")
-    check.add_argument("file", metavar="FILE.mlir", help="the module to check")
+    check = sub.add_parser("check", formatter_class=raw, help="parse and verify an MLIR module with Shardy attributes",
+        description="Parse and verify a module; report every error as FILE:LINE:COLUMN: message.",
+        epilog="""examples:
+  shardnb check model.mlir
+  cat model.mlir | shardnb check -""")
+    check.add_argument("file", metavar="FILE.mlir", help="the module to check; - reads it from stdin")
     check.set_defaults(run=cmd_check)
     return p
 
 # %% ../nbs/16_cli.ipynb #11d46deb
+def _report(messages, code: int) -> int:
+    "Print each message on stderr, its first line prefixed `error: ` (a caret picture follows as is)."
+    for m in messages: print(f"error: {m}", file=sys.stderr)
+    return code
+
 def main(argv=None) -> int:
     "Run the `shardnb` command with `argv` (default: the process's arguments); return the exit code."
     args = make_parser().parse_args(argv)
     try: out = args.run(args)
-    except CommandError as e:
-        print(f"error: {e}", file=sys.stderr)
-        return e.code
-    except ValueError as e:
-        print(f"error: {e}", file=sys.stderr)
-        return 1
+    except CommandError as e: return _report(e.messages, e.code)
+    except ValueError as e: return _report([str(e)], 1)  # the package's errors are ValueErrors
+    except OverflowError as e: return _report([f"shardnb {args.command}: a size is too large to compute with ({e})"], 1)
+    except KeyboardInterrupt: return 130
+    except Exception as e:
+        if os.environ.get("SHARDNB_DEBUG"): raise
+        return _report([f"internal error in shardnb {args.command} (a bug: please report it with this command line): "
+                        f"{type(e).__name__}: {e}"], 4)
     try:
         print(out)
         sys.stdout.flush()

@@ -42,6 +42,8 @@ def pick_backend(x: torch.Tensor, backend: str = "auto") -> str:
     "The backend (`'triton'` or `'torch'`) that runs an operation on tensor `x` when `backend` is asked for."
     if backend not in BACKENDS:
         raise ValueError(f"backend must be one of {BACKENDS}, got {backend!r}")
+    if not isinstance(x, torch.Tensor):
+        raise TypeError(f"x must be a torch.Tensor, got {type(x).__name__}")
     if backend == "torch":
         return "torch"
     if backend == "auto":
@@ -301,6 +303,8 @@ def slice_tile(x, offsets, sizes, pad_to=None, *, backend: str = "auto"):
     return _unwrap(impl(x, offsets, sizes, out_shape), to_numpy)
 
 # %% ../nbs/07_kernels.ipynb #124aefc6
+_MAX_PARTS = 1 << 24  # shardnb.mesh.MAX_DEVICES
+
 def chunk_sizes(d: int, parts) -> tuple[int, ...]:
     "The sizes of the chunks that cut a dim of size `d` into `parts` (an int count, or explicit sizes summing to `d`)."
     d = _as_int(d, "d")
@@ -310,6 +314,8 @@ def chunk_sizes(d: int, parts) -> tuple[int, ...]:
         n = _as_int(parts, "parts")
         if n < 1:
             raise ValueError(f"parts must be >= 1, got {n}")
+        if n > _MAX_PARTS:  # one chunk per device at most: a larger count would only build a huge tuple of zeros
+            raise ValueError(f"parts must be at most {_MAX_PARTS} (one chunk per device), got {n}")
         s = -(-d // n)
         return tuple(max(0, min(s, d - i * s)) for i in range(n))
     sizes = _as_ints(parts, "parts")

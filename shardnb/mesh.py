@@ -11,11 +11,27 @@ from dataclasses import dataclass
 import numpy as np
 
 # %% auto #0
-__all__ = ['MAX_DEVICES', 'ShardingError', 'Mesh', 'AxisRef']
+__all__ = ['MAX_DEVICES', 'ShardingError', 'ShardingTypeError', 'Mesh', 'AxisRef']
 
 # %% ../nbs/00_mesh.ipynb #643ad8a5
 class ShardingError(ValueError):
     "A mesh or sharding that is well formed but breaks one of Shardy's invariants."
+
+class ShardingTypeError(ShardingError, TypeError):
+    "An argument of the wrong Python type (a `ShardingError` and a `TypeError`): names the argument, the value and what it must be."
+
+def _type_error(arg: str, value, want: str) -> ShardingTypeError:
+    return ShardingTypeError(f"{arg} must be {want}, got: {value!r} ({type(value).__name__})")
+
+def _need(arg: str, value, cls, what: str):
+    "`value` if it is a `cls`, else a `ShardingTypeError` naming `arg`."
+    if not isinstance(value, cls): raise _type_error(arg, value, what)
+    return value
+
+def _need_int(arg: str, value) -> int:
+    "`value` as a Python int, or a `ShardingTypeError` naming `arg`."
+    if not _is_int(value): raise _type_error(arg, value, "an integer")
+    return int(value)
 
 def _q(name: str) -> str:
     "A name quoted the way MLIR prints strings: printable ASCII as is, `\\` doubled, other bytes of the UTF-8 as `\\XX`."
@@ -46,9 +62,10 @@ class Mesh:
         if isinstance(axes, dict): axes = tuple(axes.items())
         try: axes = tuple((n, s) for n, s in axes)
         except (TypeError, ValueError):
-            raise ShardingError(f"mesh axes must be (name, size) pairs or a dict, got: {axes!r}") from None
+            raise _type_error("mesh axes", axes, "(name, size) pairs or a dict") from None
+        if isinstance(device_ids, (str, bytes)): raise _type_error("device_ids", device_ids, "a sequence of integers")
         try: ids = None if device_ids is None else tuple(device_ids)
-        except TypeError: raise ShardingError(f"device_ids must be a sequence of integers, got: {device_ids!r}") from None
+        except TypeError: raise _type_error("device_ids", device_ids, "a sequence of integers") from None
         object.__setattr__(self, 'axes', tuple((n, int(s)) if _is_int(s) else (n, s) for n, s in axes))
         object.__setattr__(self, 'device_ids', ids if ids is None else tuple(int(d) if _is_int(d) else d for d in ids))
         self._check()
@@ -58,8 +75,8 @@ class Mesh:
     def _check(self):
         seen = set()
         for name, size in self.axes:
-            if not isinstance(name, str): raise ShardingError(f"axis name must be a string, got: {name!r}")
-            if not _is_int(size): raise ShardingError(f"axis size must be an integer, got: {size!r} for axis {_q(name)}")
+            if not isinstance(name, str): raise _type_error("axis name", name, "a string")
+            if not _is_int(size): raise _type_error(f"axis size of {_q(name)}", size, "an integer")
             if size < 1: raise ShardingError(f"axis size must be at least 1, got: {size}")
             if name in seen: raise ShardingError(f"duplicate axis name: {_q(name)}")
             seen.add(name)
@@ -67,7 +84,7 @@ class Mesh:
         if n > MAX_DEVICES: raise ShardingError(f"mesh has {n} devices; shardnb supports at most {MAX_DEVICES}")
         if self.device_ids is None: return
         for d in self.device_ids:
-            if not _is_int(d): raise ShardingError(f"device id must be an integer, got: {d!r}")
+            if not _is_int(d): raise _type_error("device id", d, "an integer")
             if d < 0: raise ShardingError(f"device id must be non-negative, got: {d}")
         if not self.axes:
             if len(self.device_ids) == 1: return  # maximal mesh
@@ -100,12 +117,14 @@ class Mesh:
 
     def axis_size(self, name: str) -> int:
         "The size of axis `name`."
+        if not isinstance(name, str): raise _type_error("axis name", name, "a string")
         for n, s in self.axes:
             if n == name: return s
         raise ShardingError(f"unknown axis name: {_q(name)}")
 
     def axis_index(self, name: str) -> int:
         "The position of axis `name`, 0 for the most major."
+        if not isinstance(name, str): raise _type_error("axis name", name, "a string")
         for i, (n, _) in enumerate(self.axes):
             if n == name: return i
         raise ShardingError(f"unknown axis name: {_q(name)}")
@@ -123,6 +142,7 @@ class Mesh:
 
     def coords(self, device_id: int) -> dict[str, int]:
         "The coordinates of `device_id` along each axis."
+        device_id = _need_int("device_id", device_id)
         hits = np.argwhere(self.devices == device_id)
         if len(hits) == 0: raise ShardingError(f"device {device_id} is not in mesh {self}")
         return dict(zip(self.axis_names, map(int, hits[0])))
@@ -132,7 +152,8 @@ class Mesh:
         if set(coords) != set(self.axis_names):
             raise ShardingError(f"device_at needs a coordinate for each of {self.axis_names}, got: {sorted(coords)}")
         for n, s in self.axes:
-            if not 0 <= coords[n] < s: raise ShardingError(f"coordinate {n}={coords[n]} is outside [0, {s})")
+            c = _need_int(f"coordinate {n}", coords[n])
+            if not 0 <= c < s: raise ShardingError(f"coordinate {n}={c} is outside [0, {s})")
         return int(self.devices[tuple(coords[n] for n in self.axis_names)])
 
 # %% ../nbs/00_mesh.ipynb #93c74cbf
@@ -148,11 +169,13 @@ class AxisRef:
     size: int | None = None
 
     def __post_init__(self):
-        if not isinstance(self.name, str): raise ShardingError(f"axis name must be a string, got: {self.name!r}")
+        if not isinstance(self.name, str): raise _type_error("axis name", self.name, "a string")
         if (self.pre_size is None) != (self.size is None):
             raise ShardingError(f"a sub-axis needs both pre_size and size, got: pre_size={self.pre_size!r}, size={self.size!r}")
         if self.pre_size is not None and not (_is_int(self.pre_size) and _is_int(self.size)):
-            raise ShardingError(f"sub-axis pre_size and size must be integers, got: ({self.pre_size!r}){self.size!r}")
+            raise ShardingTypeError(f"sub-axis pre_size and size must be integers, got: ({self.pre_size!r}){self.size!r}")
+        if self.pre_size is not None:
+            object.__setattr__(self, 'pre_size', int(self.pre_size)); object.__setattr__(self, 'size', int(self.size))
 
     @property
     def is_sub_axis(self) -> bool: "Whether this is a sub-axis."; return self.pre_size is not None
@@ -162,6 +185,7 @@ class AxisRef:
 
     def check(self, mesh: Mesh) -> None:
         "Raise `ShardingError` if this reference is not valid in `mesh`."
+        if not isinstance(mesh, Mesh): raise _type_error("mesh", mesh, "a Mesh")
         n = mesh.axis_size(self.name)
         if not self.is_sub_axis: return
         if self.pre_size < 1: raise ShardingError(f"sub-axis pre-size must be at least 1: {self}")
@@ -172,31 +196,37 @@ class AxisRef:
 
     def size_in(self, mesh: Mesh) -> int:
         "How many shards this axis reference splits into."
+        _need("mesh", mesh, Mesh, "a Mesh")
         return self.size if self.is_sub_axis else mesh.axis_size(self.name)
 
     def interval(self, mesh: Mesh) -> tuple[int, int]:
         "The `[pre_size, pre_size*size)` interval this reference covers of its axis."
+        _need("mesh", mesh, Mesh, "a Mesh")
         return (self.pre_size, self.pre_size * self.size) if self.is_sub_axis else (1, mesh.axis_size(self.name))
 
     def overlaps(self, other: AxisRef, mesh: Mesh) -> bool:
         "Whether the two references share part of the same axis."
+        _need("other", other, AxisRef, "an AxisRef"); _need("mesh", mesh, Mesh, "a Mesh")
         if self.name != other.name: return False
         (a, b), (c, d) = self.interval(mesh), other.interval(mesh)
         return a < d and c < b
 
     def contains(self, other: AxisRef, mesh: Mesh) -> bool:
         "Whether `other` lies inside this reference."
+        _need("other", other, AxisRef, "an AxisRef"); _need("mesh", mesh, Mesh, "a Mesh")
         if self.name != other.name: return False
         (a, b), (c, d) = self.interval(mesh), other.interval(mesh)
         return a <= c and d <= b and b % d == 0 and c % a == 0
 
     def can_merge(self, other: AxisRef) -> bool:
         "Whether `other` starts where this sub-axis ends, so the two are one bigger sub-axis."
+        _need("other", other, AxisRef, "an AxisRef")
         return (self.is_sub_axis and other.is_sub_axis and self.name == other.name
                 and self.pre_size * self.size == other.pre_size)
 
     def merge(self, other: AxisRef, mesh: Mesh | None = None) -> AxisRef:
         "The sub-axis covering this one followed by `other` (the full axis if it covers all of it)."
+        if mesh is not None: _need("mesh", mesh, Mesh, "a Mesh")
         if not self.can_merge(other): raise ShardingError(f"sub-axes can't be merged: {self}, {other}")
         merged = AxisRef(self.name, self.pre_size, self.size * other.size)
         if mesh is not None and merged.pre_size == 1 and merged.size == mesh.axis_size(self.name): return AxisRef(self.name)
@@ -204,10 +234,12 @@ class AxisRef:
 
     def sort_key(self, mesh: Mesh) -> tuple[int, int, int]:
         "Shardy's order: by axis position in the mesh, then by pre-size, then by size."
+        _need("mesh", mesh, Mesh, "a Mesh")
         return (mesh.axis_index(self.name), self.pre_size or 1, self.size_in(mesh))
 
     def coords(self, mesh: Mesh) -> np.ndarray:
         "Each device's coordinate along this reference, as an array of the mesh's shape."
+        self.check(mesh)  # an invalid sub-axis has no coordinates (and would divide by zero)
         n, axis = mesh.axis_size(self.name), mesh.axis_index(self.name)
         shape = [1] * len(mesh.axes); shape[axis] = n
         c = np.arange(n).reshape(shape)

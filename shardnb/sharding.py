@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from itertools import combinations
 import numpy as np
-from .mesh import Mesh, AxisRef, ShardingError, _q, _is_int
+from .mesh import Mesh, AxisRef, ShardingError, ShardingTypeError, _q, _is_int, _type_error
 
 # %% auto #0
 __all__ = ['DimSharding', 'TensorSharding', 'local_shape', 'devices_indices_map', 'shard_array', 'unshard', 'equivalent']
@@ -20,7 +20,13 @@ __all__ = ['DimSharding', 'TensorSharding', 'local_shape', 'devices_indices_map'
 def _axis_ref(a) -> AxisRef:
     if isinstance(a, AxisRef): return a
     if isinstance(a, str): return AxisRef(a)
-    raise ShardingError(f"an axis must be an AxisRef or an axis name, got: {a!r}")
+    raise _type_error("an axis", a, "an AxisRef or an axis name")
+
+def _sequence(arg: str, value) -> tuple:
+    "`value` as a tuple, or a `ShardingTypeError` naming `arg` (a string is not a sequence of axes)."
+    if isinstance(value, (str, bytes)) or value is None: raise _type_error(arg, value, "a sequence")
+    try: return tuple(value)
+    except TypeError: raise _type_error(arg, value, "a sequence") from None
 
 @dataclass(frozen=True, slots=True)
 class DimSharding:
@@ -33,7 +39,9 @@ class DimSharding:
 
     def __post_init__(self):
         if isinstance(self.axes, (str, AxisRef)): object.__setattr__(self, 'axes', (self.axes,))
-        object.__setattr__(self, 'axes', tuple(_axis_ref(a) for a in self.axes))
+        object.__setattr__(self, 'axes', tuple(_axis_ref(a) for a in _sequence("DimSharding axes", self.axes)))
+        if not isinstance(self.is_closed, (bool, np.bool_)): raise _type_error("is_closed", self.is_closed, "a bool")
+        object.__setattr__(self, 'is_closed', bool(self.is_closed))
         if self.priority is not None and (not _is_int(self.priority) or self.priority < 0):
             raise ShardingError(f"priority must be a non-negative integer, got: {self.priority!r}")
 
@@ -55,7 +63,7 @@ def _dim(d) -> DimSharding:
     if isinstance(d, DimSharding): return d
     if isinstance(d, (str, AxisRef)): return DimSharding((d,))
     if isinstance(d, (list, tuple)): return DimSharding(tuple(d))
-    raise ShardingError(f"a dim sharding must be a DimSharding or a list of axes, got: {d!r}")
+    raise _type_error("a dim sharding", d, "a DimSharding or a list of axes")
 
 @dataclass(frozen=True, slots=True)
 class TensorSharding:
@@ -75,12 +83,12 @@ class TensorSharding:
     _hash: int | None = field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self):
-        if self.mesh is not None and not isinstance(self.mesh, Mesh):
-            raise ShardingError(f"mesh must be a Mesh, got: {self.mesh!r}")
+        if self.mesh is not None and not isinstance(self.mesh, Mesh): raise _type_error("mesh", self.mesh, "a Mesh")
+        if self.mesh_name is not None and not isinstance(self.mesh_name, str): raise _type_error("mesh_name", self.mesh_name, "a string")
         if self.mesh is None and self.mesh_name is None: raise ShardingError("a sharding needs a mesh or a mesh name")
-        object.__setattr__(self, 'dims', tuple(_dim(d) for d in self.dims))
-        object.__setattr__(self, 'replicated', tuple(_axis_ref(a) for a in self.replicated))
-        object.__setattr__(self, 'unreduced', tuple(_axis_ref(a) for a in self.unreduced))
+        object.__setattr__(self, 'dims', tuple(_dim(d) for d in _sequence("dims", self.dims)))
+        object.__setattr__(self, 'replicated', tuple(_axis_ref(a) for a in _sequence("replicated", self.replicated)))
+        object.__setattr__(self, 'unreduced', tuple(_axis_ref(a) for a in _sequence("unreduced", self.unreduced)))
 
     def body(self) -> str:
         "The text inside `#sdy.sharding<...>`, e.g. `<@mesh, [{\"x\"}, {}]>`."
@@ -109,11 +117,18 @@ class TensorSharding:
 
 # %% ../nbs/01_sharding.ipynb #407587f1
 def _check_shape(shape) -> tuple[int, ...]:
+    "`shape` as a tuple of Python ints (any size: no int64 wrap), or an error naming it."
+    if isinstance(shape, (str, bytes)) or shape is None: raise _type_error("shape", shape, "a sequence of integers")
     try: shape = tuple(shape)
-    except TypeError: raise ShardingError(f"a tensor shape must be a sequence of integers, got: {shape!r}") from None
+    except TypeError: raise _type_error("shape", shape, "a sequence of integers") from None
     for d in shape:
-        if not _is_int(d) or d < 0: raise ShardingError(f"a tensor shape must be non-negative integers, got: {shape}")
+        if not _is_int(d): raise _type_error("shape", shape, "a sequence of integers")
+        if d < 0: raise ShardingError(f"a tensor shape must be non-negative integers, got: {shape}")
     return tuple(int(d) for d in shape)
+
+def _need_sharding(arg: str, s) -> TensorSharding:
+    if not isinstance(s, TensorSharding): raise _type_error(arg, s, "a TensorSharding")
+    return s
 
 def _verify(self: TensorSharding, shape=None) -> None:
     if self.mesh is None: raise ShardingError(f"unknown mesh: {_symbol(self.mesh_name)}")
@@ -172,14 +187,15 @@ def _flat_layout(self: TensorSharding) -> tuple[list[int], list[int], list[list[
 
 def local_shape(self: TensorSharding, shape) -> tuple[int, ...]:
     "The padded shape each device holds for a global `shape`."
+    shape = _check_shape(shape)
     self.verify(shape)
     if self.mesh.is_maximal: return _check_shape(shape)
     return tuple(-(-dim // d.size_in(self.mesh)) for dim, d in zip(shape, self.dims))
 
 def devices_indices_map(self: TensorSharding, shape) -> dict[int, tuple[slice, ...]]:
     "For each device id, the global index range it holds (clipped at the edge; possibly empty)."
-    self.verify(shape)
     shape = _check_shape(shape)
+    self.verify(shape)
     if self.mesh.is_maximal: return {self.mesh.device_ids[0]: tuple(slice(0, d) for d in shape)}
     ids, counts, per_dim = _flat_layout(self)
     cols = []
@@ -209,6 +225,7 @@ def _device_list(sharding: TensorSharding) -> list[int]:
 
 def shard_array(array, sharding: TensorSharding) -> dict[int, np.ndarray]:
     "Each device's padded local array for the global `array` under `sharding`."
+    _need_sharding("sharding", sharding)
     array = np.asarray(array)
     idx_map = sharding.devices_indices_map(array.shape)
     local = sharding.local_shape(array.shape)
@@ -223,6 +240,9 @@ def shard_array(array, sharding: TensorSharding) -> dict[int, np.ndarray]:
 
 def unshard(shards: dict, sharding: TensorSharding, shape) -> np.ndarray:
     "The global array from each device's local array; raises if devices or replicas disagree."
+    if not isinstance(shards, dict): raise _type_error("shards", shards, "a dict of device id -> local array")
+    _need_sharding("sharding", sharding)
+    shape = _check_shape(shape)
     idx_map = sharding.devices_indices_map(shape)
     local = sharding.local_shape(shape)
     if set(shards) != set(idx_map):
@@ -258,6 +278,7 @@ def _sum_classes(s: TensorSharding, shape) -> frozenset:
 
 def equivalent(self: TensorSharding, other: TensorSharding, shape) -> bool:
     "Whether both shardings put the same slices on the same devices (meshes may differ)."
+    _need_sharding("other", other)
     if self.devices_indices_map(shape) != other.devices_indices_map(shape): return False
     if not self.unreduced and not other.unreduced: return True
     if bool(self.unreduced) != bool(other.unreduced): return False

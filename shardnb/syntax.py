@@ -7,8 +7,8 @@ Docs: https://shardnb.github.io/shardnb/syntax.html.md"""
 # %% ../nbs/02_syntax.ipynb #bf0cd636
 from __future__ import annotations
 import re
-from .mesh import Mesh, AxisRef, ShardingError
-from .sharding import DimSharding, TensorSharding
+from .mesh import Mesh, AxisRef, ShardingError, _type_error
+from .sharding import DimSharding, TensorSharding, _sequence
 
 # %% auto #0
 __all__ = ['ShardingSyntaxError', 'parse_mesh_decl', 'parse_mesh', 'parse_sharding', 'parse_sharding_per_value',
@@ -37,6 +37,7 @@ class _Cursor:
     def __init__(self, text: str):
         if not isinstance(text, str): raise ShardingSyntaxError(f"expected a string of text, got: {type(text).__name__}")
         self.text, self.pos = text, 0
+        self.marks, self.dim_marks = [], []  # where each axis ref and dim sharding starts
 
     def fail(self, message: str, at: int | None = None):
         raise ShardingSyntaxError(message, self.text, self.pos if at is None else at)
@@ -114,8 +115,18 @@ def _located(err: ShardingError, cur: _Cursor, at: int) -> ShardingError:
     "`err` with the line, column and caret of offset `at` appended."
     loc = ShardingSyntaxError(str(err), cur.text, at)
     new = ShardingError(f"{err} (line {loc.line}, column {loc.column})\n{loc.caret}")
-    new.message, new.line, new.column, new.caret = str(err), loc.line, loc.column, loc.caret
+    new.message, new.line, new.column, new.caret, new.offset = str(err), loc.line, loc.column, loc.caret, at
     return new
+
+_MAX_LOCATE = 256  # past this many tokens the caret goes to the start: locating costs a verify per token
+
+def _first_failing(err: ShardingError, attempts) -> int | None:
+    "The index of the first attempt (a zero-argument check) that fails with `err`'s own message."
+    for k, attempt in enumerate(attempts):
+        try: attempt()
+        except ShardingError as e:
+            if str(e) == str(err): return k
+    return None
 
 _INT_LIST = re.compile(r"\s*(-?\d{1,30}\s*(?:,\s*-?\d{1,30}\s*)*)?\]")
 
@@ -133,27 +144,37 @@ def _int_list(cur: _Cursor) -> list[int]:
             cur.expect(",", "',' or ']' in the device ids")
     return ids
 
+def _mesh_error_at(err: ShardingError, axes, spots, ids, ids_at: int, at: int) -> int:
+    "Where a mesh invariant breaks: the axis name or size of the first axis that breaks it, else the device ids."
+    if len(axes) <= _MAX_LOCATE:
+        k = _first_failing(err, [lambda k=k: Mesh(axes[:k + 1]) for k in range(len(axes))])
+        if k is not None: return spots[k][1] if "size" in str(err) else spots[k][0]
+    return ids_at if ids is not None else at
+
 def _mesh(cur: _Cursor) -> Mesh:
     cur.ws(); at = cur.pos
     cur.expect("<", "'<' to start a mesh")
     cur.expect("[", "'[' to start the mesh axes")
-    axes = []
+    axes, spots = [], []  # spots: where each axis's name and size start, for the caret of a broken invariant
     if not cur.accept("]"):
         while True:
+            cur.ws(); name_at = cur.pos
             name = cur.string("a quoted axis name")
             cur.expect("=", "'=' after the axis name")
+            cur.ws(); spots.append((name_at, cur.pos))
             axes.append((name, cur.integer("an axis size", signed=True)))
             if cur.accept("]"): break
             cur.expect(",", "',' or ']' in the mesh axes")
-    ids = None
+    ids, ids_at = None, at
     if cur.accept(","):
+        cur.ws(); ids_at = cur.pos
         cur.expect("device_ids", "'device_ids'")
         cur.expect("=", "'=' after device_ids")
         cur.expect("[", "'[' to start the device ids")
         ids = _int_list(cur)
     cur.expect(">", "'>' to end the mesh")
     try: return Mesh(axes, ids)
-    except ShardingError as e: raise _located(e, cur, at) from None
+    except ShardingError as e: raise _located(e, cur, _mesh_error_at(e, axes, spots, ids, ids_at, at)) from None
 
 def _mesh_decl(cur: _Cursor) -> tuple[str, Mesh]:
     cur.accept("sdy.mesh")
@@ -180,6 +201,7 @@ def parse_mesh(text: str) -> Mesh:
 
 # %% ../nbs/02_syntax.ipynb #ad4c9825
 def _axis(cur: _Cursor) -> AxisRef:
+    cur.ws(); cur.marks.append(cur.pos)  # where this axis ref starts: the caret of an invariant it breaks
     name = cur.string("a quoted axis name")
     if not cur.accept(":"): return AxisRef(name)
     cur.expect("(", "'(' before the sub-axis pre-size")
@@ -200,6 +222,7 @@ def _priority(cur: _Cursor) -> int | None:
     return int(digits)
 
 def _dim(cur: _Cursor) -> DimSharding:
+    cur.ws(); cur.dim_marks.append(cur.pos)
     cur.expect("{", "'{' to start a dim sharding")
     axes, closed = [], True
     if cur.accept("?"): closed = False; cur.expect("}", "'}' after '?'")
@@ -221,22 +244,44 @@ def _axis_list(cur: _Cursor, kw: str) -> tuple[AxisRef, ...]:
         if cur.accept("}"): return tuple(axes)
         cur.expect(",", f"',' or '}}' in {kw}")
 
+def _sharding_error_at(err: ShardingError, s: TensorSharding, refs_at: dict, dims_at: list, start: int) -> int:
+    """Where an invariant of `s` breaks: the first axis ref whose addition (in `axis_refs` order) makes
+    `verify` fail with `err`'s message, or the dim whose priority breaks it."""
+    groups = [list(d.axes) for d in s.dims] + [list(s.replicated), list(s.unreduced)]
+    order = [(g, i) for g, refs in enumerate(groups) for i in range(len(refs))]
+    if len(order) > _MAX_LOCATE: return start
+    def upto(k):
+        keep = set(order[:k])
+        part = [tuple(a for i, a in enumerate(refs) if (g, i) in keep) for g, refs in enumerate(groups)]
+        dims = [DimSharding(axes, d.is_closed, d.priority) for axes, d in zip(part, s.dims)]
+        return lambda: TensorSharding(s.mesh, dims, part[-2], part[-1], mesh_name=s.mesh_name).verify()
+    k = _first_failing(err, [upto(k) for k in range(len(order) + 1)])
+    if k is None: return start
+    if k == 0:  # fails with no axes at all: an empty closed dim with a priority
+        bad = [i for i, d in enumerate(s.dims) if d.is_closed and not d.axes and d.priority is not None]
+        return dims_at[bad[0]] if bad else start
+    return refs_at.get(order[k - 1], start)
+
 def _sharding(cur: _Cursor, meshes, verify: bool) -> TensorSharding:
     cur.ws(); start = cur.pos
+    cur.marks, cur.dim_marks = [], []
     cur.expect("<", "'<' to start a sharding")
     cur.ws(); at = cur.pos
     if cur.peek("@"):
         name = cur.symbol()
         mesh = (meshes or {}).get(name)
+        if mesh is not None and not isinstance(mesh, Mesh): raise _type_error(f"meshes[{name!r}]", mesh, "a Mesh")
         if mesh is None and verify: raise _located(ShardingError(f"unknown mesh: @{name}"), cur, at)
     elif cur.peek("mesh") or cur.peek("#sdy.mesh"): name, mesh = None, _mesh_value(cur)
     else: cur.fail(f"expected a mesh symbol like @mesh or an inline mesh<[...]>{cur._found()}")
     cur.expect(",", "',' after the mesh")
     cur.expect("[", "'[' to start the dim shardings")
-    dims = []
+    dims, refs_at = [], {}
     if not cur.accept("]"):
         while True:
+            n = len(cur.marks)
             dims.append(_dim(cur))
+            refs_at.update({(len(dims) - 1, i): p for i, p in enumerate(cur.marks[n:])})
             if cur.accept("]"): break
             cur.expect(",", "',' or ']' in the dim shardings")
     lists = {}
@@ -245,17 +290,25 @@ def _sharding(cur: _Cursor, meshes, verify: bool) -> TensorSharding:
         kw = "replicated" if cur.accept("replicated") else "unreduced" if cur.accept("unreduced") else None
         if kw is None: cur.fail(f"expected 'replicated' or 'unreduced'{cur._found()}")
         if kw in lists: cur.fail(f"{kw} is given twice", at)
+        n = len(cur.marks)
         lists[kw] = _axis_list(cur, kw)
+        g = len(dims) + (kw == "unreduced")
+        refs_at.update({(g, i): p for i, p in enumerate(cur.marks[n:])})
     replicated, unreduced = lists.get("replicated", ()), lists.get("unreduced", ())
     cur.expect(">", "'>' to end the sharding")
     s = TensorSharding(mesh, tuple(dims), replicated, unreduced, mesh_name=name)
     if verify:
         try: s.verify()
-        except ShardingError as e: raise _located(e, cur, start) from None
+        except ShardingError as e: raise _located(e, cur, _sharding_error_at(e, s, refs_at, cur.dim_marks, start)) from None
     return s
+
+def _check_meshes(meshes) -> None:
+    if meshes is not None and not (hasattr(meshes, "get") and hasattr(meshes, "keys")):
+        raise _type_error("meshes", meshes, "a dict of mesh name -> Mesh")
 
 def parse_sharding(text: str, meshes: dict[str, Mesh] | None = None, *, verify: bool = True) -> TensorSharding:
     "A `TensorSharding` from Shardy text `#sdy.sharding<@mesh, [...]>` (prefix optional)."
+    _check_meshes(meshes)
     cur = _Cursor(text)
     cur.accept("#sdy.sharding")
     s = _sharding(cur, meshes, verify); cur.end()
@@ -263,6 +316,7 @@ def parse_sharding(text: str, meshes: dict[str, Mesh] | None = None, *, verify: 
 
 def parse_sharding_per_value(text: str, meshes: dict[str, Mesh] | None = None, *, verify: bool = True) -> tuple[TensorSharding, ...]:
     "The shardings of `#sdy.sharding_per_value<[<...>, <...>]>` (prefix optional), one per result."
+    _check_meshes(meshes)
     cur = _Cursor(text)
     cur.accept("#sdy.sharding_per_value")
     cur.expect("<", "'<' to start the list of shardings")
@@ -278,4 +332,7 @@ def parse_sharding_per_value(text: str, meshes: dict[str, Mesh] | None = None, *
 
 def print_sharding_per_value(shardings) -> str:
     "The `#sdy.sharding_per_value<[...]>` text of a sequence of shardings."
+    shardings = _sequence("shardings", shardings)
+    for s in shardings:
+        if not isinstance(s, TensorSharding): raise _type_error("each of shardings", s, "a TensorSharding")
     return "#sdy.sharding_per_value<[" + ", ".join(s.body() for s in shardings) + "]>"

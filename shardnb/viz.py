@@ -10,8 +10,8 @@ import math
 import numpy as np
 import matplotlib.pyplot as plt
 from matplotlib.patches import Rectangle
-from .mesh import Mesh, ShardingError
-from .sharding import TensorSharding, _shard_indices, _unreduced_index, _check_shape
+from .mesh import Mesh, ShardingError, _is_int, _type_error
+from .sharding import TensorSharding, _shard_indices, _unreduced_index, _check_shape, _sequence
 
 # %% auto #0
 __all__ = ['PALETTE', 'shard_color', 'device_label', 'draw_mesh', 'draw_sharding', 'element_labels', 'draw_device_grid']
@@ -22,6 +22,7 @@ PALETTE = ("#E69F00", "#56B4E9", "#009E73", "#F0E442", "#0072B2", "#D55E00", "#C
 
 def shard_color(i: int) -> str:
     "The colour of shard `i` (cycles after 16 shards; the labels still tell shards apart)."
+    if not _is_int(i): raise _type_error("i", i, "an integer")
     return PALETTE[i % len(PALETTE)]
 
 def _text_color(hex_color: str) -> str:
@@ -30,6 +31,8 @@ def _text_color(hex_color: str) -> str:
 
 def device_label(devices, max_len: int = 24) -> str:
     "A compact label for a set of device ids: runs are written `0-3`, e.g. `0-3, 8, 10`."
+    devices = _sequence("devices", devices) if not isinstance(devices, (set, frozenset)) else tuple(devices)
+    if not all(_is_int(d) for d in devices): raise _type_error("devices", devices, "a sequence of device ids (integers)")
     ds = sorted(int(d) for d in devices)
     runs, start = [], None
     for k, d in enumerate(ds):
@@ -127,9 +130,25 @@ def _caption(s: TensorSharding, shape) -> str:
     if hints: lines.append("propagation hints: " + ", ".join(hints))
     return "\n".join(lines)
 
-def _draw_tiles_2d(ax, tiles, keys, colour_of, rows: tuple, cols: tuple, fontsize: float, all_padding: bool = False) -> None:
+def _draw_heat_map(ax, tiles, keys, rows: tuple, cols: tuple, vmax: int) -> None:
+    """Too many tiles to label: one cell per tile in a single mesh, coloured by the lowest device id that
+    holds it (so the layout of devices over the tensor reads as a gradient), with a colour bar."""
+    (ri, rd, rn, rs), (ci, cd, cn, cs) = rows, cols
+    c = np.full((rn, cn), np.nan)
+    for key in keys:
+        c[key[ri] if ri is not None else 0, key[ci] if ci is not None else 0] = min(min(g) for g in tiles[key].values())
+    qm = ax.pcolormesh([min(j * cs, cd) for j in range(cn + 1)], [min(i * rs, rd) for i in range(rn + 1)], c,
+                       cmap="viridis", vmin=0, vmax=max(vmax, 1), gid="heat_map")
+    ax.figure.colorbar(qm, ax=ax, fraction=0.046, pad=0.04).set_label("lowest device holding the tile", fontsize=8)
+    ax.add_patch(Rectangle((0, 0), cd, rd, fill=False, edgecolor="black", lw=2, gid="tensor"))
+    ax.set_xlim(0, cd); ax.set_ylim(rd, 0)
+    ax.tick_params(labelsize=7, length=2)
+
+def _draw_tiles_2d(ax, tiles, keys, colour_of, rows: tuple, cols: tuple, fontsize: float, all_padding: bool = False,
+                   max_tiles: int = 256) -> None:
     "Draw the 2-D view: `rows`/`cols` are (tensor dim or None, dim size, shard count, padded shard size)."
     (ri, rd, rn, rs), (ci, cd, cn, cs) = rows, cols
+    if len(keys) > max_tiles: return _draw_heat_map(ax, tiles, keys, rows, cols, max(max(d) for k in keys for d in tiles[k].values()))
     for key in keys:
         i = key[ri] if ri is not None else 0
         j = key[ci] if ci is not None else 0
@@ -153,8 +172,12 @@ def _draw_tiles_2d(ax, tiles, keys, colour_of, rows: tuple, cols: tuple, fontsiz
     for sp in ax.spines.values(): sp.set_visible(False)
 
 # %% ../nbs/04_viz.ipynb #17c83e5d
-def draw_sharding(sharding: TensorSharding, shape, ax=None, *, title: str | None = None, figsize=(6, 4), max_panels: int = 16):
-    "The tensor of `shape` drawn as tiles coloured by shard and labelled with the devices holding them."
+def draw_sharding(sharding: TensorSharding, shape, ax=None, *, title: str | None = None, figsize=(6, 4), max_panels: int = 16,
+                  max_tiles: int = 256):
+    """The tensor of `shape` drawn as tiles coloured by shard and labelled with the devices holding them.
+
+    Past `max_tiles` tiles in a panel the labels could not be read (and would take seconds to place):
+    the tiles become a heat map of one cell per tile, and the caption says so."""
     if not isinstance(sharding, TensorSharding): raise ShardingError(f"draw_sharding needs a TensorSharding, got: {sharding!r}")
     sharding.verify(shape)
     shape = _check_shape(shape)
@@ -171,11 +194,16 @@ def draw_sharding(sharding: TensorSharding, shape, ax=None, *, title: str | None
     caption = _caption(sharding, shape) if not sharding.mesh.is_maximal else f"on device {sharding.mesh.device_ids[0]} only"
     fontsize = 10 if len(keys) <= 16 else 8 if len(keys) <= 64 else 6
     r = len(shape)
+    per_panel = len(keys) // max(1, math.prod(n[:-2]))
+    if per_panel > max_tiles:
+        note = (f"{per_panel:,} tiles per panel: drawn as a heat map without labels, coloured by the lowest "
+                "device holding each tile (`shardnb show` lists every holder)")
+        caption = note + ("\n" + caption.replace("padding (hatched)", "padding") if caption else "")
     if r <= 2:
         fig, ax = _new_ax(ax, figsize)
         rows = (0, shape[0], n[0], size[0]) if r == 2 else (None, 1, 1, 1)
         cols = (r - 1, shape[-1], n[-1], size[-1])
-        _draw_tiles_2d(ax, tiles, keys, colour_of, rows, cols, fontsize)
+        _draw_tiles_2d(ax, tiles, keys, colour_of, rows, cols, fontsize, max_tiles=max_tiles)
         ax.set_xlabel(f"dim {r - 1} ({shape[-1]})", fontsize=8)
         if r == 2: ax.set_ylabel(f"dim 0 ({shape[0]})", fontsize=8)
         else: ax.set_yticks([])
@@ -199,7 +227,7 @@ def draw_sharding(sharding: TensorSharding, shape, ax=None, *, title: str | None
         ranges = [(i * sz, (i + 1) * sz) if lo >= hi else (lo, hi) for (lo, hi), i, sz in zip(ranges, li, size)]
         sub = [k for k in keys if k[:-2] == li]
         _draw_tiles_2d(a, tiles, sub, colour_of, (r - 2, shape[-2], n[-2], size[-2]), (r - 1, shape[-1], n[-1], size[-1]),
-                       fontsize * 0.8, all_padding=empty)
+                       fontsize * 0.8, all_padding=empty, max_tiles=max_tiles)
         a.set_title(", ".join(f"dim {i}: [{lo}, {hi})" + (" padding" if hi > d and lo >= d else "") for i, ((lo, hi), d) in enumerate(zip(ranges, shape))), fontsize=8)
         a.set_aspect("equal" if max(shape[-2:]) <= 8 * max(1, min(shape[-2:])) else "auto")
     fig.suptitle(head, fontsize=9)
@@ -251,6 +279,8 @@ def draw_device_grid(shards_or_sharding, shape=None, sharding: TensorSharding | 
         labels = element_labels(shape)
         shards = shard_array(labels, TensorSharding(s.mesh, s.dims, s.replicated, (), s.mesh_name))
     else:
+        if not isinstance(shards_or_sharding, dict):
+            raise _type_error("shards_or_sharding", shards_or_sharding, "a TensorSharding or a dict of device id -> local array")
         shards, s = dict(shards_or_sharding), sharding
         if not isinstance(s, TensorSharding): raise ShardingError("draw_device_grid needs the sharding that laid out the shards")
     mesh = s.mesh

@@ -31,6 +31,11 @@ settings.register_profile("derandomized", derandomize=True, **_common)
 settings.load_profile(os.environ.get("SHARDNB_HYPOTHESIS_PROFILE", "ci"))
 
 
+def pytest_addoption(parser):
+    parser.addoption("--fuzz-long", action="store_true", default=False,
+                     help="run tests/test_fuzz.py 20 times longer (also SHARDNB_FUZZ_LONG=1)")
+
+
 def pytest_report_header(config):
     return f"shardnb seed: {SEED} (replay this run with SHARDNB_SEED={SEED})"
 

@@ -19,7 +19,7 @@ from shardnb.mesh import AxisRef, Mesh
 from shardnb.sharding import DimSharding, TensorSharding
 
 __all__ = ["PLAIN_NAMES", "axis_names", "meshes", "factorisations", "shardings", "sharded_shapes",
-           "sharded_arrays", "merge_adjacent"]
+           "sharded_arrays", "merge_adjacent", "is_nontrivial", "hard_meshes", "hard_sharded_shapes", "hard_sharded_arrays"]
 
 PLAIN_NAMES = ("x", "y", "z", "w", "a", "b", "data", "model", "x_1")
 # Names that need escaping or are otherwise unusual: quotes, backslashes, spaces, unicode, digits.
@@ -155,3 +155,87 @@ def sharded_arrays(dtypes=("float32", "float64", "float16", "int8", "int64", "ui
 def num_shards(s: TensorSharding) -> int:
     "The product of all dim shard counts (how many distinct tiles the tensor is cut into)."
     return math.prod(d.size_in(s.mesh) for d in s.dims)
+
+
+# --- generators that reach the hard cases ------------------------------------------------------------------------
+# A property checked on one device, on an unsharded tensor or on zero elements checks almost nothing. The
+# strategies below make about 95% of their examples non-trivial (`is_nontrivial`); the rest come from the
+# plain strategies above, so the edge cases (empty meshes, maximal meshes, zero-size dims) are still drawn.
+# tests/test_representation_properties.py measures the fraction (>= 80%) on every run.
+
+def is_nontrivial(mesh: Mesh, s: TensorSharding, shape, need_unreduced: bool = False) -> bool:
+    "More than one device, a non-empty tensor, at least one dim of more than one element split into more than one shard."
+    if mesh.is_maximal or mesh.size < 2 or math.prod(shape) == 0: return False
+    if need_unreduced and not s.unreduced: return False
+    return any(d.size_in(mesh) > 1 and n > 1 for d, n in zip(s.dims, shape))
+
+
+@st.composite
+def hard_meshes(draw, max_axes: int = 4, max_size: int = 8, max_devices: int = 64, odd_names: bool = True) -> Mesh:
+    "A mesh of 2 to `max_axes` axes, each of size >= 2 (so at least two pieces can shard), ids iota or permuted."
+    n_axes = draw(st.integers(2, max_axes))
+    names = draw(st.lists(axis_names(odd_names), min_size=n_axes, max_size=n_axes, unique=True))
+    axes, total = [], 1
+    for k, name in enumerate(names):
+        room = max_devices // total // 2 ** (n_axes - k - 1)   # leave room for size 2 on every later axis
+        size = draw(st.integers(2, max(2, min(max_size, room))))
+        total *= size
+        axes.append((name, size))
+    ids = draw(st.permutations(range(total))) if draw(st.booleans()) else None
+    return Mesh(axes, ids)
+
+
+@st.composite
+def hard_sharded_shapes(draw, max_dim: int = 13, max_rank: int = 4, need_unreduced: bool = False,
+                        allow_unreduced: bool = True, easy_one_in: int = 20, **mesh_kw):
+    """`(mesh, sharding, shape)` like `sharded_shapes`, but (except one draw in `easy_one_in`) on a mesh of
+    several devices, with one piece of a mesh axis forced onto a dim of at least 2 elements and, with
+    `need_unreduced`, another piece forced into `unreduced`."""
+    # a middle value, not 0: hypothesis draws the bounds of an integer range far more often than 1 in n
+    if easy_one_in and draw(st.integers(1, easy_one_in)) == (easy_one_in + 1) // 2:
+        return draw(sharded_shapes(max_dim=max_dim, max_rank=max_rank, allow_unreduced=allow_unreduced or need_unreduced))
+    mesh = draw(hard_meshes(**mesh_kw))
+    rank = draw(st.integers(1, max_rank))
+    pieces: list[AxisRef] = []
+    for ax, n in mesh.axes: pieces += _pieces(ax, n, draw(factorisations(n)))
+    order = draw(st.permutations(range(len(pieces))))
+    split_dim = draw(st.integers(0, rank - 1))
+    n_places = rank + (2 if allow_unreduced or need_unreduced else 1)
+    places = {order[0]: split_dim}                       # one piece surely splits a dim
+    if need_unreduced: places[order[1]] = rank + 1       # and one is surely unreduced
+    for i in range(len(pieces)):
+        if i not in places: places[i] = draw(st.integers(-1, n_places - 1))
+    dims_axes: list[list[AxisRef]] = [[] for _ in range(rank)]
+    replicated, unreduced = [], []
+    for i, p in enumerate(pieces):
+        where = places[i]
+        if where < 0: continue
+        if where < rank: dims_axes[where].append(p)
+        elif where == rank: replicated.append(p)
+        else: unreduced.append(p)
+    dims = []
+    for axes in dims_axes:
+        axes = merge_adjacent(draw(st.permutations(axes)) if len(axes) > 1 else axes, mesh)
+        closed = draw(st.booleans())
+        prio = draw(st.one_of(st.none(), st.integers(0, 5))) if axes or not closed else None
+        dims.append(DimSharding(tuple(axes), closed, prio))
+    key = lambda r: r.sort_key(mesh)
+    s = TensorSharding(mesh, tuple(dims), tuple(merge_adjacent(sorted(replicated, key=key), mesh)),
+                       tuple(merge_adjacent(sorted(unreduced, key=key), mesh)), mesh_name="mesh")
+    shape = tuple(draw(st.integers(2 if i == split_dim else 1, max(2, max_dim))) for i in range(rank))
+    return mesh, s, shape
+
+
+def hard_sharded_arrays(dtypes=("float32", "float64", "float16", "int8", "int64", "uint16", "bool", "complex64"),
+                        allow_nan: bool = True, **kw):
+    "`(mesh, sharding, array)` drawn from `hard_sharded_shapes`, with a random dtype (floats include NaN and infinities)."
+    import numpy as np
+    from hypothesis.extra import numpy as hnp
+
+    @st.composite
+    def build(draw):
+        mesh, s, shape = draw(hard_sharded_shapes(**kw))
+        dtype = np.dtype(draw(st.sampled_from(dtypes)))
+        elements = st.floats(allow_nan=allow_nan, allow_infinity=True, width=8 * dtype.itemsize) if dtype.kind == "f" else None
+        return mesh, s, draw(hnp.arrays(dtype, shape, elements=elements))
+    return build()

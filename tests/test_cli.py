@@ -11,18 +11,23 @@ def _command():
     "The installed console script next to this interpreter, else the same entry point through `python -c`."
     exe = Path(sys.executable).parent / "shardnb"
     if exe.exists(): return [str(exe)]
-    if shutil.which("shardnb") and os.environ.get("CI"): return ["shardnb"]
     return [sys.executable, "-c", "from shardnb.cli import main; raise SystemExit(main())"]
 
 
-def run(*args, check_tb=True):
-    r = subprocess.run([*_command(), *args], capture_output=True, text=True, timeout=120)
+def run(*args, check_tb=True, input=None, cwd=None):
+    r = subprocess.run([*_command(), *args], capture_output=True, text=True, timeout=120, input=input, cwd=cwd)
     if check_tb: assert "Traceback" not in r.stderr + r.stdout, r.stderr
     return r
 
 
-def test_console_script_is_installed_in_ci():
-    if os.environ.get("CI"): assert (Path(sys.executable).parent / "shardnb").exists()
+def test_console_script_is_declared_and_resolves_to_main():
+    import tomllib
+    from importlib.metadata import entry_points
+    from shardnb.cli import main
+    declared = tomllib.loads((Path(__file__).parent.parent / "pyproject.toml").read_text())["project"]["scripts"]
+    assert declared["shardnb"] == "shardnb.cli:main"
+    (ep,) = [e for e in entry_points(group="console_scripts") if e.name == "shardnb"]  # the installed metadata
+    assert ep.value == "shardnb.cli:main" and ep.load() is main
 
 
 @pytest.mark.parametrize("sub", [None, "show", "plan", "check"])
@@ -133,3 +138,126 @@ def test_check_reports_every_error_at_its_op(tmp_path):
     assert r.returncode == 1
     assert f"{bad}:3:3: result 0 of stablehlo.negate (%0): sharding doesn't match tensor rank: 1 != 2" in r.stderr
     assert f'{bad}:4:3: result 0 of stablehlo.negate (%1): unknown axis name: "y"' in r.stderr
+
+
+# --- garbage in: an error (non-zero exit, every error line `error:`), never a traceback --------------------------
+
+GOOD = ["--mesh", MESH, "--sharding", '<@mesh, [{"x"}, {"y"}]>', "--shape", "16x8"]
+
+
+@pytest.mark.parametrize("args, code, message", [
+    (["show", *GOOD, "--png", "/nonexistent/dir/a.png"], 1, "--png /nonexistent/dir/a.png: directory /nonexistent/dir does not exist"),
+    (["plan", "--mesh", MESH, "--from", '<@mesh, [{"x"}]>', "--to", '<@mesh, [{}]>', "--shape", "18446744073709551616"], 1, ""),
+    (["show", "--mesh", MESH, "--sharding", '<@mesh, [{"x"}]>', "--shape", "2x\u00b2"], 1, "bad shape"),
+    (["show", "--mesh", MESH, "--sharding", '<@mesh, [{"x"}]>', "--shape", "9" * 5000], 1, "a dimension of 5000 digits"),
+    (["show", "--mesh", '<["x"=99999999999]>', "--sharding", '<@mesh, [{"x"}]>', "--shape", "4"], 1, "supports at most"),
+    (["show", "--mesh", "\x01\u00e9<", "--sharding", "\x7f", "--shape", "4"], 1, "expected '<' to start a mesh"),
+    (["show", "--sharding", "", "--shape", ""], 1, ""),
+    (["plan", "--mesh", MESH, "--from", '<@mesh, [{"x"}]>', "--to", '<@mesh, [{}]>', "--shape", "4", "--dtype", "f" + "9" * 400], 1, ""),
+    (["check", "/nonexistent/m.mlir"], 1, "cannot read /nonexistent/m.mlir: No such file or directory"),
+    (["check", "/"], 1, "cannot read /:"),
+    (["frobnicate"], 2, "invalid choice"),
+])
+def test_garbage_is_an_error_without_a_traceback(args, code, message):
+    r = run(*args)
+    assert r.returncode == code, (r.returncode, r.stdout, r.stderr)
+    assert message in r.stderr
+    if code == 1: assert r.stderr.startswith("error: ") and r.stdout == ""
+
+
+def test_an_internal_error_is_one_line_with_exit_code_4(monkeypatch, capsys):
+    import shardnb.cli as cli
+    def broken(*a, **k): raise KeyError("a bug")
+    monkeypatch.setattr(cli, "show_text", broken)
+    assert cli.main(["show", *GOOD]) == 4
+    err = capsys.readouterr().err
+    assert err.startswith("error: internal error in shardnb show (a bug: please report it") and "KeyError: 'a bug'" in err
+    assert len(err.splitlines()) == 1
+    monkeypatch.setenv("SHARDNB_DEBUG", "1")
+    with pytest.raises(KeyError): cli.main(["show", *GOOD])
+
+
+def test_version():
+    from shardnb import __version__
+    r = run("--version")
+    assert r.returncode == 0 and r.stdout.strip() == f"shardnb {__version__}"
+
+
+def test_png_to_a_directory_is_refused_and_a_file_name_is_written_as_given(tmp_path):
+    r = run("show", *GOOD, "--png", str(tmp_path))
+    assert r.returncode == 1 and "is a directory; give a file name" in r.stderr and list(tmp_path.iterdir()) == []
+    target = tmp_path / "figure"   # no suffix: written exactly there, and reported
+    r = run("show", *GOOD, "--png", str(target))
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.splitlines()[-1] == f"figure written to {target.resolve()}"
+    assert [p.name for p in tmp_path.iterdir()] == ["figure"] and target.read_bytes()[:4] == b"\x89PNG"
+
+
+def test_dash_reads_stdin(tmp_path):
+    r = run("show", "--mesh", MESH, "--sharding", "-", "--shape", "16x8", input='<@mesh, [{"y"}, {}]>\n')
+    assert r.returncode == 0 and r.stdout.splitlines()[0] == '#sdy.sharding<@mesh, [{"y"}, {}]>'
+    r = run("check", "-", input='sdy.mesh @mesh = <["x"=2]>\n')
+    assert r.returncode == 0 and r.stdout.strip() == "<stdin>: ok"
+    r = run("check", "-", input='sdy.mesh @mesh = <["x"=2,>\n')
+    assert r.returncode == 1 and r.stderr.startswith("error: <stdin>:1:")
+
+
+@pytest.mark.parametrize("sharding, token, nth", [
+    ('<@mesh, [{"x"}, {"q"}]>', '"q"', 1),              # unknown axis
+    ('<@mesh, [{"x"}, {"y", "x"}]>', '"x"', 2),          # duplicate axis ref
+    ('<@mesh, [{"y":(3)2}, {}]>', '"y"', 1),            # sub-axis that does not divide
+])
+def test_carets_of_semantic_errors_sit_under_the_offending_token(sharding, token, nth):
+    r = run("show", "--mesh", MESH, "--sharding", sharding, "--shape", "16x8")
+    at = -1
+    for _ in range(nth): at = sharding.index(token, at + 1)
+    lines = r.stderr.splitlines()
+    assert r.returncode == 1 and lines[0].startswith("error: ")
+    assert lines[-2:] == [sharding, " " * at + "^"], r.stderr
+
+
+def test_caret_under_a_zero_axis_size():
+    mesh = '<["x"=2, "y"=0]>'
+    r = run("show", "--mesh", mesh, "--sharding", '<@mesh, [{"x"}]>', "--shape", "4")
+    assert r.returncode == 1 and r.stderr.splitlines()[-2:] == [mesh, " " * mesh.index("0") + "^"]
+
+
+def test_several_errors_each_start_with_error(tmp_path):
+    bad = tmp_path / "two.mlir"
+    bad.write_text('sdy.mesh @m = <["x"=2]>\n'
+                   'func.func @main(%a: tensor<4x4xf32>) -> tensor<4x4xf32> {\n'
+                   '  %0 = stablehlo.negate %a {sdy.sharding = #sdy.sharding_per_value<[<@m, [{"x"}]>]>} : tensor<4x4xf32>\n'
+                   '  %1 = stablehlo.negate %0 {sdy.sharding = #sdy.sharding_per_value<[<@m, [{"y"}, {}]>]>} : tensor<4x4xf32>\n'
+                   '  return %1 : tensor<4x4xf32>\n}\n')
+    r = run("check", str(bad))
+    located = [l for l in r.stderr.splitlines() if f"{bad}:" in l]
+    assert r.returncode == 1 and len(located) == 2 and all(l.startswith(f"error: {bad}:") for l in located)
+
+
+def test_a_large_mesh_is_summarised_and_its_figure_is_fast(tmp_path):
+    import time
+    png = tmp_path / "big.png"
+    args = ["show", "--mesh", '<["x"=64, "y"=64]>', "--sharding", '<@mesh, [{"x"}, {"y"}]>', "--shape", "128x128"]
+    t0 = time.perf_counter()
+    r = run(*args, "--png", str(png))
+    took = time.perf_counter() - t0
+    assert r.returncode == 0, r.stderr
+    lines = r.stdout.splitlines()
+    assert len(lines) < 50 and "who holds what: 4,096 tiles, each held by 1 device" in r.stdout
+    assert "  ... 4,064 more tiles (--all lists every one) ..." in lines
+    assert lines[-2].startswith("  [126:128, 126:128]") and lines[-2].endswith("device 4095")
+    assert png.read_bytes()[:4] == b"\x89PNG"
+    assert took < 10, f"show --png on a 64x64 mesh took {took:.1f} s"   # ~1.5 s here; 27 s before the heat map
+    assert len(run(*args, "--all").stdout.splitlines()) == 4 + 4096
+
+
+@pytest.mark.parametrize("sub", [None, "show", "plan"])
+def test_help_examples_can_be_pasted(sub, tmp_path):
+    import shlex
+    help_text = run(*([sub] if sub else []), "--help").stdout
+    examples = [l.strip() for l in help_text.splitlines() if l.strip().startswith(("shardnb show", "shardnb plan"))]
+    assert examples, help_text
+    for line in examples:
+        words = shlex.split(line)   # one line each: a re-wrapped example would split a quoted mesh and fail here
+        r = run(*words[1:], cwd=tmp_path)   # an example may write a figure: not into the checkout
+        assert r.returncode == 0, (line, r.stderr)

@@ -24,7 +24,7 @@ from shardnb.interop import (
 NAMES = ("x", "y", "z")
 
 
-def random_cases(seed: int, n: int, max_devices: int = 8, sorted_axes: bool = False, unreduced: bool = False):
+def random_cases(seed, n: int, max_devices: int = 8, sorted_axes: bool = False, unreduced: bool = False):
     "Random (sharding, shape) pairs: up to 3 axes, non-iota device orders, divisible and non-divisible dims."
     rng = random.Random(seed)
     out = []
@@ -78,9 +78,9 @@ def test_jax_devices_match_our_ids(jax):
     assert to_jax(s, jm).mesh is jm
 
 
-@pytest.mark.parametrize("seed", range(4))
-def test_jax_indices_map_matches(jax, seed):
-    for s, shape in random_cases(seed, 40):
+@pytest.mark.parametrize("k", range(4))
+def test_jax_indices_map_matches(jax, seed, k):
+    for s, shape in random_cases(f"{seed}/jax/{k}", 40):
         ns = to_jax(s)
         assert [d.id for d in ns.mesh.devices.reshape(-1)] == [int(i) for i in s.mesh.devices.reshape(-1)]
         assert from_jax(ns, s.rank) == s
@@ -96,9 +96,9 @@ def test_jax_indices_map_matches(jax, seed):
         assert jax_devices_indices_map(ns, shape) == ours, (str(s), shape)
 
 
-def test_jax_sdy_printing_agrees(jax):
+def test_jax_sdy_printing_agrees(jax, seed):
     "JAX's own conversion to Shardy attributes (private API) reads the same dims."
-    for s, shape in random_cases(11, 30):
+    for s, shape in random_cases(f"{seed}/sdy", 30):
         ns = to_jax(s)
         try: sdy = ns._to_sdy_sharding(s.rank)
         except AttributeError: pytest.skip("this jax has no NamedSharding._to_sdy_sharding")
@@ -159,11 +159,26 @@ def torch_indices_map(layout: DTensorLayout, shape, compute):
     return out
 
 
-@pytest.mark.parametrize("seed", range(4))
-def test_dtensor_matches_torch(dt, seed):
+def nested_uneven_cases(seed, n: int):
+    "Random cases where one tensor dim is split by two or three mesh axes and its size is not a multiple of their product."
+    rng = random.Random(seed)
+    out = []
+    while len(out) < n:
+        sizes = [rng.choice((2, 3, 4)) for _ in range(rng.randint(2, 3))]
+        mesh = Mesh(tuple(zip(NAMES, sizes)), rng.sample(range(math.prod(sizes)), math.prod(sizes)))
+        k = math.prod(sizes)
+        d = rng.randint(1, 3 * k)
+        if d % k: out.append((TensorSharding(mesh, [DimSharding(NAMES[:len(sizes)]), DimSharding(())]), (d, rng.randint(0, 3))))
+    return out
+
+
+@pytest.mark.parametrize("k", range(4))
+def test_dtensor_matches_torch(dt, seed, k):
     *_, compute = dt
     differ = 0
-    for s, shape in random_cases(100 + seed, 60, sorted_axes=True, unreduced=True):
+    cases = random_cases(f"{seed}/dtensor/{k}", 60, sorted_axes=True, unreduced=True)
+    cases += nested_uneven_cases(f"{seed}/nested/{k}", 20)
+    for s, shape in cases:
         lay = to_dtensor(s)
         assert from_dtensor(lay, rank=s.rank) == s
         theirs = torch_indices_map(lay, shape, compute)
@@ -179,7 +194,10 @@ def test_dtensor_matches_torch(dt, seed):
                 to_dtensor(s, shape)
         else:
             to_dtensor(s, shape)
-    assert differ <= 60
+    # DTensor chunks a nested dim mesh dim by mesh dim (torch.chunk each time), Shardy ceil-divides by the
+    # product: on the 20 nested, non-divisible cases they disagree most of the time (13-18 of 20 in six runs) (d=5 on 2x2: torch
+    # 2,1,1,1, Shardy 2,2,1,0). The cases must include such disagreements, so that the refusal above ran.
+    assert 0 < differ < len(cases), (differ, len(cases))
 
 
 def test_dtensor_uneven_difference_explicit(dt):
@@ -263,9 +281,9 @@ def test_mindspore_matmul_example():
     assert holders(W) == [[0, 4], [1, 5], [2, 6], [3, 7]]
 
 
-@pytest.mark.parametrize("seed", range(3))
-def test_sub_axes_made_full_are_equivalent(seed):
-    rng = random.Random(seed)
+@pytest.mark.parametrize("k", range(3))
+def test_sub_axes_made_full_are_equivalent(seed, k):
+    rng = random.Random(f"{seed}/sub-axes/{k}")
     for _ in range(50):
         n = rng.choice([4, 8, 16])
         mesh = Mesh({"x": n, "y": 2})

@@ -1,7 +1,9 @@
 """Property tests of the representation (mesh, sharding, syntax) on random meshes and valid shardings.
 
-Each property runs a bounded number of hypothesis examples (the `ci` profile in conftest.py is
-derandomized); the whole file stays well under a minute on 2 cores."""
+Each property runs a bounded number of hypothesis examples drawn from this run's fresh seed (printed by
+conftest.py; replay with SHARDNB_SEED); the whole file stays well under a minute on 2 cores. The properties
+about who holds what draw from the `hard_*` strategies, and `test_generators_reach_the_hard_cases` measures
+that at least 80% of their examples are non-trivial."""
 from __future__ import annotations
 
 import math
@@ -17,7 +19,8 @@ from shardnb.mesh import AxisRef, Mesh, ShardingError
 from shardnb.sharding import DimSharding, TensorSharding, shard_array, unshard
 from shardnb.syntax import (ShardingSyntaxError, parse_mesh, parse_mesh_decl, parse_sharding,
                             parse_sharding_per_value)
-from tests.strategies import meshes, num_shards, sharded_arrays, sharded_shapes, shardings
+from tests.strategies import (hard_sharded_arrays, hard_sharded_shapes, is_nontrivial, meshes, num_shards,
+                              sharded_shapes, shardings)
 
 N = 200
 fast = settings(max_examples=N, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -97,7 +100,7 @@ def _reference_indices(s: TensorSharding, shape) -> dict[int, tuple[slice, ...]]
 
 
 @fast
-@given(sharded_shapes())
+@given(hard_sharded_shapes())
 def test_devices_indices_map_matches_reference(case):
     mesh, s, shape = case
     got = s.devices_indices_map(shape)
@@ -106,7 +109,7 @@ def test_devices_indices_map_matches_reference(case):
 
 
 @fast
-@given(sharded_shapes())
+@given(hard_sharded_shapes())
 def test_every_element_held_by_the_right_number_of_devices(case):
     mesh, s, shape = case
     m = s.devices_indices_map(shape)
@@ -114,13 +117,13 @@ def test_every_element_held_by_the_right_number_of_devices(case):
     for sl in m.values():
         assert all(0 <= x.start <= x.stop <= d for x, d in zip(sl, shape))
         counts[sl] += 1
-    ndev = 1 if mesh.is_maximal else mesh.size
-    tiles = 1 if mesh.is_maximal else num_shards(s)
-    assert ndev % tiles == 0
-    assert (counts == ndev // tiles).all()
-    # the devices holding one tile: product of sizes of the axes (and sub-axes) not sharding any dim
-    used = math.prod(a.size_in(mesh) for d in s.dims for a in d.axes) if not mesh.is_maximal else 1
-    assert ndev // tiles == ndev // used
+    # Each element is held by one device per combination of the mesh-axis pieces that shard no dim: per
+    # axis, its size over the sizes of its pieces used in dims (computed per axis, not from the tile count).
+    if mesh.is_maximal: free = 1
+    else: free = math.prod(n // math.prod(a.size_in(mesh) for d in s.dims for a in d.axes if a.name == name)
+                           for name, n in mesh.axes)
+    assert (counts == free).all(), (str(s), shape, free)
+    if not mesh.is_maximal: assert free * num_shards(s) == mesh.size
 
 
 @fast
@@ -144,7 +147,7 @@ def _same_bits(a: np.ndarray, b: np.ndarray) -> bool:
 
 
 @fast
-@given(sharded_arrays())
+@given(hard_sharded_arrays())
 def test_unshard_shard_array_roundtrip(case):
     mesh, s, x = case
     shards = shard_array(x, s)
@@ -176,12 +179,15 @@ def _unreduced_coord(s: TensorSharding) -> dict[int, int]:
     return {int(d): int(c) for d, c in zip(devs.reshape(-1), u.reshape(-1))}
 
 
+UNREDUCED = hard_sharded_shapes(need_unreduced=True)
+
+
 @settings(max_examples=N // 2, deadline=None)
-@given(sharded_shapes(allow_maximal=False), st.integers(0, 2**32 - 1))
+@given(UNREDUCED, st.integers(0, 2**32 - 1))
 def test_unreduced_partial_sums_add_up(case, seed):
     "Any split of each tile into partial sums over the unreduced axes unshards to the total."
     mesh, s, shape = case
-    if not s.unreduced: return
+    if mesh.is_maximal or not s.unreduced: return   # the easy tenth of the draws; counted as trivial below
     rng = np.random.default_rng(seed)
     x = rng.integers(-1000, 1000, size=shape)
     shards = shard_array(x, s)
@@ -268,16 +274,26 @@ def test_mutated_mesh_text_raises_only_our_errors(mesh, data):
 
 @pytest.mark.parametrize("text", [
     '<["x"=99999999999999999999999999999]>',
-    '<["x"=4096, "y"=4096]>',
     '<["x"=4096, "y"=4096, "z"=2]>',
     '<["x"=1000000000000000000]>',
     '<["x"=2], device_ids=[99999999999999999999999999]>',
     '<["x"=2], device_ids=[-1, 0]>',
-    '<["x"=-2]>', '<["x"=0]>', '<["x"=2]', '<[', '', ' ', '<["x\\', '<["\\zz"=2]>', '<["\ud800"=2]>',
+    '<["x"=-2]>', '<["x"=0]>', '<["x"=2]', '<[', '', ' ', '<["x\\', '<["\\zz"=2]>',
     '\x00', '<["x"=2]>>', 'sdy.mesh @ = <[]>', 'sdy.mesh @"m = <[]>',
 ])
-def test_edge_mesh_texts_raise_only_our_errors(text):
-    _only_our_errors(parse_mesh, text)
+def test_edge_mesh_texts_are_refused(text):
+    with pytest.raises((ShardingSyntaxError, ShardingError)) as e:
+        with time_limit(2.0): parse_mesh(text)
+    _only_our_errors(parse_mesh, text)   # and located, with a caret
+    assert str(e.value)
+
+
+@pytest.mark.parametrize("text, printed", [
+    ('<["x"=4096, "y"=4096]>', '<["x"=4096, "y"=4096]>'),              # exactly MAX_DEVICES: accepted
+    ('<["\ud800"=2]>', '<["\\ED\\A0\\80"=2]>'),                     # a lone surrogate: kept as its bytes, as MLIR would
+])
+def test_edge_mesh_texts_that_parse(text, printed):
+    assert str(parse_mesh(text)) == printed
 
 
 @pytest.mark.parametrize("text", [
@@ -286,10 +302,17 @@ def test_edge_mesh_texts_raise_only_our_errors(text):
     '<@mesh, [{"x":(0)2}]>', '<@mesh, [{"x":(1)0}]>', '<@mesh, [{"x":(-1)2}]>', '<@mesh, [{"x":()2}]>',
     '<@mesh, [{"x", ?, "x"}]>', '<@mesh, [{?, ?}]>', '<@nomesh, []>', '<@mesh, []>, replicated={}>',
     '<@mesh, [], replicated={}>', '<@mesh, [], unreduced={"x"}, replicated={"x"}>', '<mesh<["x"=-1]>, []>',
-    '<mesh<["x"=4096, "y"=4096]>, [{"x", "y"}]>', '<@mesh, [{"x"}]', '#sdy.sharding', '<', '',
+    '<@mesh, [{"x"}]', '#sdy.sharding', '<', '',
 ])
-def test_edge_sharding_texts_raise_only_our_errors(text):
+def test_edge_sharding_texts_are_refused(text):
+    with pytest.raises((ShardingSyntaxError, ShardingError)):
+        with time_limit(2.0): parse_sharding(text, {"mesh": Mesh({"x": 4})})
     _only_our_errors(parse_sharding, text, {"mesh": Mesh({"x": 4})})
+
+
+def test_a_mesh_of_max_devices_parses_inline():
+    s = parse_sharding('<mesh<["x"=4096, "y"=4096]>, [{"x", "y"}]>', {})
+    assert s.mesh.size == 2**24 and s.local_shape((2**24,)) == (1,)
 
 
 def test_large_mesh_stays_fast():
@@ -297,3 +320,24 @@ def test_large_mesh_stays_fast():
     with time_limit(5.0):
         s = parse_sharding('<mesh<["x"=4096, "y"=4096]>, [{"x"}, {"y":(2)8}]>', {})
         assert s.local_shape((8192, 64)) == (2, 8)
+
+
+# --- the generators are measured --------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("strategy, need_unreduced, n", [
+    (hard_sharded_shapes(), False, N),                 # devices_indices_map, every element held
+    (hard_sharded_arrays(), False, N),                 # shard/unshard round trip
+    (UNREDUCED, True, N // 2),                         # unreduced partial sums
+])
+def test_generators_reach_the_hard_cases(strategy, need_unreduced, n):
+    "At least 80% of the examples the property tests above draw are non-trivial (several devices, a dim really split, elements)."
+    seen = []
+
+    @settings(max_examples=n, deadline=None, database=None)
+    @given(strategy)
+    def draw(case):
+        mesh, s, x = case
+        seen.append(is_nontrivial(mesh, s, getattr(x, "shape", x), need_unreduced))
+    draw()
+    print(f"{sum(seen)} of {len(seen)} examples non-trivial")
+    assert len(seen) >= n * 0.9 and sum(seen) >= 0.8 * len(seen), f"{sum(seen)} of {len(seen)} non-trivial"
