@@ -8,10 +8,7 @@ each fuzzer 20 times longer.
 
 The contract fuzzed here (stated in the mesh chapter): bad input raises an error raised by shardnb itself -- a
 `ValueError` subclass of the package, or `ShardingTypeError` (a `ShardingError` and a `TypeError`) for a wrong
-Python type -- and never an exception from deep inside, a wrong value or a hang.
-
-Cases that reach other chapters' known defects are kept out of the default tier and listed in `KNOWN`, each with
-its exact reproduction; `--fuzz-long` runs them too (and fails while they stand)."""
+Python type -- and never an exception from deep inside, a wrong value or a hang."""
 from __future__ import annotations
 
 import linecache
@@ -89,11 +86,6 @@ def call(fn, *args, seconds: float = 5.0, **kw):
 def scale(request):
     "1 by default; 20 with --fuzz-long or SHARDNB_FUZZ_LONG=1."
     return 20 if request.config.getoption("--fuzz-long") or os.environ.get("SHARDNB_FUZZ_LONG") else 1
-
-
-@pytest.fixture(scope="module")
-def long_tier(scale):
-    return scale > 1
 
 
 # --- random valid values -----------------------------------------------------------------------------------------
@@ -237,13 +229,12 @@ func.func @main(%arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x
 '''
 
 
-def test_mutated_modules(seed, scale, long_tier):
+def test_mutated_modules(seed, scale):
     "parse_module and check_module (the program chapter's) on mutated modules: only the package's errors."
     from shardnb.program import check_module, parse_module
     rng = random.Random(f"{seed}/module")
     for _ in range(150 * scale):
         text = mutate(rng, MODULE)
-        if not long_tier and re.search(r"[0-9]{4300}", text): continue   # KNOWN[1]
         call(parse_module, text)
         errors = call(check_module, text)
         assert isinstance(errors, list), f"check_module raised instead of returning its errors: {errors!r}\n{text}"
@@ -360,32 +351,7 @@ def test_kernels_refuse_bad_input(seed, scale):
 
 # --- 3. every accepted reshard runs exactly -----------------------------------------------------------------------
 
-# Known defects of other chapters that this tier found (not fixed here: each is reported to its owner). The
-# default tier keeps these cases out; --fuzz-long runs them too.
-KNOWN = [
-    # simulate.run_step (the simulate chapter's): a plan whose source holds partial sums (unreduced) on a tensor with
-    # zero elements fails in numpy broadcasting. Exact repro:
-    #   m = parse_mesh('<["x"=2, "y"=3]>')
-    #   src = parse_sharding('<@m, [{"y"}, {}], unreduced={"x"}>', {"m": m}); dst = parse_sharding('<@m, [{"x"}, {}]>', {"m": m})
-    #   plan_reshard(src, dst, (4, 0)).run(shard_array(np.zeros((4, 0), np.float32), src))
-    #   -> ValueError: operands could not be broadcast together with shapes (2,0) (0,0) (2,0)
-    # (40 seeds x 60 plans of this fuzzer: 17 failures, every one a zero-element shape with unreduced axes.) The same
-    # happens on a non-empty tensor when some device's box is empty (SHARDNB_SEED=2138322873):
-    #   m = parse_mesh('<["q"=8, "w"=1, "p1"=2]>')
-    #   src = parse_sharding('<@m, [{"p1"}, {"w"}, {"q":(2)4}], unreduced={"q":(1)2}>', {"m": m})
-    #   dst = parse_sharding('<@m, [{"q":(2)2, "w"}, {"p1"}, {"q":(4)2}], replicated={"q":(1)2}>', {"m": m})
-    #   plan_reshard(src, dst, (1, 8, 1), "i8", objective="bytes").run(shard_array(np.arange(8, dtype=np.int8).reshape(1, 8, 1), src))
-    #   -> ValueError: non-broadcastable output operand with shape (0,4,1) doesn't match the broadcast shape (0,4,0)
-    "unreduced axes where some device holds an empty box (zero-element tensors included): simulate.run_step broadcast error",
-    # parse_module / check_module (the program chapter's) let int() see a literal of over 4,300 digits, which raises
-    # Python's own ValueError ("Exceeds the limit (4300 digits) for integer string conversion") instead of a
-    # ProgramSyntaxError. Exact repro (found by SHARDNB_SEED=3589542900):
-    #   parse_module('func.func @main(%a: tensor<8x' + '9' * 5000 + 'xf32>) -> tensor<8xf32> {\n  return %a : tensor<8xf32>\n}')
-    "integer literals of over 4,300 digits in modules: Python's int() limit escapes parse_module/check_module",
-]
-
-
-def test_every_accepted_reshard_runs_exactly(seed, scale, long_tier):
+def test_every_accepted_reshard_runs_exactly(seed, scale):
     from shardnb.reshard import plan_reshard
     rng = random.Random(f"{seed}/reshard")
     ran = 0
@@ -396,7 +362,6 @@ def test_every_accepted_reshard_runs_exactly(seed, scale, long_tier):
         src = rand_sharding(rng, mesh, rank, hints=False)
         dst = rand_sharding(rng, mesh, rank, hints=False)
         shape = rand_shape(rng, rank)
-        if not long_tier and any(k(src, dst, shape) for k in KNOWN_FILTERS): continue
         dtype = rng.choice(["f32", "i32", "i8"])
         plan = call(plan_reshard, src, dst, shape, dtype, objective=rng.choice(["time", "bytes"]), seconds=30)
         if isinstance(plan, Exception): continue
@@ -413,14 +378,6 @@ def test_every_accepted_reshard_runs_exactly(seed, scale, long_tier):
         assert back.dtype == x.dtype and np.array_equal(back, x), f"{where}: elements lost or duplicated"
         ran += 1
     assert ran >= 20 * scale, f"only {ran} reshards ran"
-
-
-def _empty_box(s: TensorSharding, shape) -> bool:
-    return any(sl.stop <= sl.start for box in s.devices_indices_map(shape).values() for sl in box)
-
-
-KNOWN_FILTERS = [lambda src, dst, shape: bool(src.unreduced or dst.unreduced)   # KNOWN[0]
-                 and (math.prod(shape) == 0 or _empty_box(src, shape) or _empty_box(dst, shape))]
 
 
 # --- 4. the command line --------------------------------------------------------------------------------------------
