@@ -26,3 +26,5 @@ from .rules import OpShardingRule, parse_op_sharding_rule, sharding_rule
 from .viz_program import draw_program, draw_pass
 from .propagate import (propagate, propagation_rounds, value_shardings, sink_data_flow_edges, STRATEGIES as PROPAGATION_STRATEGIES,
                         FactorSharding, TensorFactors, Projection, project, project_tensor, unproject_tensor)
+from .strategies import Strategy, StrategyPlan, propagate_strategies
+from .frontends import from_torch   # imports torch only when called
