@@ -12,6 +12,8 @@ could merge are merged, so the result satisfies all of Shardy's invariants.
 from __future__ import annotations
 
 import math
+import signal
+from contextlib import contextmanager
 
 from hypothesis import strategies as st
 
@@ -239,3 +241,20 @@ def hard_sharded_arrays(dtypes=("float32", "float64", "float16", "int8", "int64"
         elements = st.floats(allow_nan=allow_nan, allow_infinity=True, width=8 * dtype.itemsize) if dtype.kind == "f" else None
         return mesh, s, draw(hnp.arrays(dtype, shape, elements=elements))
     return build()
+
+
+class Hang(Exception): pass
+
+
+@contextmanager
+def time_limit(seconds: float):
+    "Fail with `Hang` instead of hanging if the block runs longer than `seconds` (POSIX timers; a no-op elsewhere)."
+    if not hasattr(signal, "setitimer"):
+        yield; return
+    def _raise(signum, frame): raise Hang(f"took longer than {seconds}s")
+    old = signal.signal(signal.SIGALRM, _raise)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try: yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)

@@ -16,16 +16,15 @@ import math
 import os
 import random
 import re
-import signal
 import string
 import subprocess
 import sys
-from contextlib import contextmanager
 
 import numpy as np
 import pytest
 
 import shardnb
+from tests.strategies import Hang, time_limit
 from shardnb import interop, viz
 from shardnb.mesh import AxisRef, Mesh, ShardingError
 from shardnb.sharding import DimSharding, TensorSharding, shard_array, unshard
@@ -35,21 +34,6 @@ from shardnb.syntax import (ShardingSyntaxError, parse_mesh, parse_mesh_decl, pa
 
 # --- helpers -----------------------------------------------------------------------------------------------------
 
-class Hang(Exception): pass
-
-
-@contextmanager
-def time_limit(seconds: float):
-    "Fail instead of hanging (POSIX timers; a no-op elsewhere)."
-    if not hasattr(signal, "setitimer"):
-        yield; return
-    def _raise(signum, frame): raise Hang(f"took longer than {seconds}s")
-    old = signal.signal(signal.SIGALRM, _raise)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
-    try: yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, old)
 
 
 def _raised_by_shardnb(e: BaseException) -> bool:

@@ -7,8 +7,6 @@ that at least 80% of their examples are non-trivial."""
 from __future__ import annotations
 
 import math
-import signal
-from contextlib import contextmanager
 
 import numpy as np
 import pytest
@@ -19,6 +17,7 @@ from shardnb.mesh import AxisRef, Mesh, ShardingError
 from shardnb.sharding import DimSharding, TensorSharding, shard_array, unshard
 from shardnb.syntax import (ShardingSyntaxError, parse_mesh, parse_mesh_decl, parse_sharding,
                             parse_sharding_per_value)
+from tests.strategies import time_limit
 from tests.strategies import (hard_sharded_arrays, hard_sharded_shapes, is_nontrivial, meshes, num_shards,
                               sharded_shapes, shardings)
 
@@ -206,21 +205,6 @@ def test_unreduced_partial_sums_add_up(case, seed):
 
 # --- bad text ------------------------------------------------------------------------------------
 
-class _Hang(Exception): pass
-
-
-@contextmanager
-def time_limit(seconds: float):
-    "Fail (instead of hanging) if the block runs longer than `seconds` (POSIX; no-op elsewhere)."
-    if not hasattr(signal, "setitimer"):
-        yield; return
-    def _raise(signum, frame): raise _Hang(f"took longer than {seconds}s")
-    old = signal.signal(signal.SIGALRM, _raise)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
-    try: yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, old)
 
 
 ALPHABET = list('<>[]{}(),:=?@"\\ \n\tp0123456789-#xyzsdy.meshardingdevice_ids') + ["replicated", "unreduced",
