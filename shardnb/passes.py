@@ -6,35 +6,88 @@ Docs: https://shardnb.github.io/shardnb/import_passes.html.md"""
 
 # %% ../nbs/10_import_passes.ipynb #72a660cc
 from __future__ import annotations
+import json
 from dataclasses import replace
 from .mesh import AxisRef, Mesh
 from .sharding import DimSharding, TensorSharding
-from .program import Block, Module, Op, OpaqueType, ProgramError, TensorType, Value, parse_module, print_module
+from .program import Attr, Block, Func, Module, Op, OpaqueType, ProgramError, TensorType, Value, parse_module, print_module
+from .rules import OpShardingRule
 
 # %% auto #0
 __all__ = ['RESULT_OWNERS', 'ELEMENTWISE', 'IMPORT_PASSES', 'get_sharding', 'set_sharding', 'add_data_flow_edges',
-           'apply_sharding_constraints', 'constant_splitter', 'map_shardings', 'lift_inlined_meshes',
-           'manual_axes_cleanup', 'sharding_group_import', 'import_pipeline']
+           'identity_rule', 'apply_sharding_constraints', 'original_func_name', 'clone_func', 'funcs_post_order',
+           'constant_splitter', 'map_shardings', 'stablehlo_mesh', 'lift_inlined_meshes', 'manual_axes_cleanup',
+           'sharding_group_import', 'import_pipeline']
 
 # %% ../nbs/10_import_passes.ipynb #07ac1951
 _SHARDING_OPS = ("sdy.data_flow_edge", "sdy.sharding_constraint", "sdy.reshard")
-
-def get_sharding(v: Value) -> TensorSharding | None:
-    "The sharding of `v`: the op's own for a constraint, reshard or data-flow edge result, an edge's for its owner, else `v.sharding`."
-    op = v.defining_op
-    if op is not None and op.name in _SHARDING_OPS: return op.attrs.get("sharding")
-    for u, _ in v.uses:
-        if u.name == "sdy.data_flow_edge": return u.attrs.get("sharding")
-    return v.sharding
+_COMPUTATIONS = ("sdy.manual_computation", "sdy.named_computation")
 
 def _is_func_arg(v: Value) -> bool:
     return v.is_block_arg and v.owner.parent is not None and not isinstance(v.owner.parent, Op)
 
+def _strip_axes(s: TensorSharding, axes) -> TensorSharding:
+    keep = lambda refs: tuple(a for a in refs if a.name not in axes)
+    return replace(s, dims=tuple(replace(d, axes=keep(d.axes)) for d in s.dims), replicated=keep(s.replicated), unreduced=keep(s.unreduced))
+
+def _edge_of(v: Value):
+    "The `sdy.data_flow_edge` whose input is `v`, if any."
+    return next((u for u, _ in v.uses if u.name == "sdy.data_flow_edge"), None)
+
+def _owner(v: Value):
+    """Where `v`'s sharding lives (Shardy's `getShardableValue`): `("op", op)` for an op holding it in an attribute,
+    `("value", w)` for a value holding it itself, `("in"|"out", op, k)` for a computation's k-th in/out sharding,
+    or None when `v` cannot be sharded."""
+    e = _edge_of(v)
+    if e is not None: return ("op", e)
+    if not v.is_block_arg:
+        op = v.defining_op
+        if op.name in _SHARDING_OPS: return ("op", op)
+        if op.name in _COMPUTATIONS: return ("out", op, op.results.index(v))
+        return ("value", v)
+    if _is_func_arg(v): return ("value", v)
+    op = v.owner.parent
+    if op.name in _COMPUTATIONS: return ("in", op, v.owner.args.index(v))
+    if op.name == "stablehlo.while": return _owner(op.results[v.owner.args.index(v)])
+    return None
+
+def get_sharding(v: Value) -> TensorSharding | None:
+    "The sharding of `v` in Shardy's sense (see above); None when it has none or cannot have one."
+    o = _owner(v)
+    if o is None: return None
+    if o[0] == "op": return o[1].attrs.get("sharding")
+    if o[0] == "value": return o[1].sharding
+    op, k = o[1], o[2]
+    shs = op.attrs.get("in_shardings" if o[0] == "in" else "out_shardings") or ()
+    if k >= len(shs): return None
+    s = shs[k]
+    return _strip_axes(s, set(op.attrs.get("manual_axes", ()))) if o[0] == "in" and op.name == "sdy.manual_computation" else s
+
+def _open_sharding(s: TensorSharding, rank: int) -> TensorSharding:
+    return TensorSharding(s.mesh, tuple(DimSharding((), is_closed=False) for _ in range(rank)), mesh_name=s.mesh_name)
+
 def set_sharding(v: Value, s: TensorSharding) -> None:
-    "Set the sharding of `v` (on the edge op for a data-flow edge result)."
-    op = v.defining_op
-    if op is not None and op.name == "sdy.data_flow_edge": op.attrs["sharding"] = s
-    else: v.sharding = s
+    "Set the sharding of `v` where Shardy keeps it (see above); a no-op for a value that cannot be sharded."
+    o = _owner(v)
+    if o is None: return
+    if o[0] == "op": o[1].attrs["sharding"] = s; return
+    if o[0] == "value":
+        w = o[1]
+        if not w.is_block_arg and all(r.sharding is None for r in w.defining_op.results):   # the op's other results become open
+            for r in w.defining_op.results:
+                if r is not w: r.sharding = _open_sharding(s, r.type.rank if isinstance(r.type, TensorType) else 0)
+        w.sharding = s; return
+    op, k = o[1], o[2]
+    key = "in_shardings" if o[0] == "in" else "out_shardings"
+    vals = op.operands if o[0] == "in" else op.results
+    shs = list(op.attrs.get(key) or [_open_sharding(s, v.type.rank if isinstance(v.type, TensorType) else 0) for v in vals])
+    if o[0] == "in" and op.name == "sdy.manual_computation":   # keep the manual axes the outer sharding had
+        manual = set(op.attrs.get("manual_axes", ()))
+        old = shs[k]
+        dims = tuple(replace(d, axes=tuple(a for a in od.axes if a.name in manual) + d.axes) for d, od in zip(s.dims, old.dims))
+        s = replace(s, dims=dims, replicated=tuple(a for a in old.replicated if a.name in manual) + s.replicated)
+    shs[k] = s
+    op.attrs[key] = tuple(shs)
 
 def _ops_in_block_order(block: Block):
     for op in list(block.ops):
@@ -42,11 +95,7 @@ def _ops_in_block_order(block: Block):
         for b in op.regions: yield from _ops_in_block_order(b)
 
 # %% ../nbs/10_import_passes.ipynb #5ee5839f
-RESULT_OWNERS = ("stablehlo.while", "stablehlo.case", "stablehlo.if", "stablehlo.optimization_barrier", "sdy.manual_computation")
-
-def _strip_axes(s: TensorSharding, axes) -> TensorSharding:
-    keep = lambda refs: tuple(a for a in refs if a.name not in axes)
-    return replace(s, dims=tuple(replace(d, axes=keep(d.axes)) for d in s.dims), replicated=keep(s.replicated), unreduced=keep(s.unreduced))
+RESULT_OWNERS = ("stablehlo.while", "stablehlo.case", "stablehlo.optimization_barrier", "sdy.manual_computation")
 
 def _add_edge(v: Value, sharding) -> None:
     if not isinstance(v.type, TensorType): return
@@ -75,9 +124,6 @@ _CONSTRAINT_USERS = ("sdy.sharding_constraint", "sdy.manual_computation")
 
 def _is_closed(s: TensorSharding) -> bool: return all(d.is_closed for d in s.dims)
 
-def _shardable(v: Value) -> bool:
-    return not v.is_block_arg or _is_func_arg(v) or any(u.name == "sdy.data_flow_edge" for u, _ in v.uses)
-
 def _constraint_disagrees(v: Value, s: TensorSharding) -> bool:
     for op, i in v.uses:
         if op.name == "sdy.sharding_constraint" and op.attrs["sharding"] != s: return True
@@ -85,14 +131,15 @@ def _constraint_disagrees(v: Value, s: TensorSharding) -> bool:
     return False
 
 def _should_apply(v: Value, s: TensorSharding) -> bool:
-    return _shardable(v) and get_sharding(v) is None and _is_closed(s) and not _constraint_disagrees(v, s)
+    return _owner(v) is not None and get_sharding(v) is None and _is_closed(s) and not _constraint_disagrees(v, s)
 
 def _used_by_constraint(v: Value, excluded=None) -> bool:
     return any(op is not excluded and op.name in _CONSTRAINT_USERS for op, _ in v.uses)
 
 def _is_edge_target(v: Value) -> bool:
-    d = v.defining_op
-    return (d is not None and d.name == "sdy.data_flow_edge") or any(u.name == "sdy.data_flow_edge" for u, _ in v.uses)
+    "An edge's result, or a target of an edge (a `while` body argument stands for the `while` result that owns the edge)."
+    d, o = v.defining_op, _owner(v)
+    return (d is not None and d.name == "sdy.data_flow_edge") or (o is not None and o[0] == "op" and o[1].name == "sdy.data_flow_edge")
 
 def _move_after_value(op: Op, v: Value) -> None:
     op.block.ops.remove(op)
@@ -107,6 +154,12 @@ def _chain_tail(head: Op) -> Op | None:
     while len(tail.result.uses) == 1 and tail.result.uses[0][0].name == "sdy.sharding_constraint": tail = tail.result.uses[0][0]
     if tail is head or _used_by_constraint(tail.result): return None
     return tail
+
+def identity_rule(t) -> Attr:
+    "The sharding rule Shardy attaches to a constraint it applies: every dim its own factor, `([i, j])->([i, j]) {i=8, j=8}`."
+    shape = t.shape if isinstance(t, TensorType) else ()
+    dims = tuple((k,) for k in range(len(shape)))
+    return Attr(str(OpShardingRule(factor_sizes=shape, operands=(dims,), results=(dims,))))
 
 def apply_sharding_constraints(m: Module) -> Module:
     "Copy fully closed, uncontested constraint shardings to their inputs; extend constraint chains to later uses."
@@ -123,7 +176,9 @@ def apply_sharding_constraints(m: Module) -> Module:
                 if _should_apply(x, s):
                     if _is_edge_target(x):
                         _move_after_value(op, x); x.replace_all_uses_with(op.result, where=lambda u: u is not op)
-                    else: set_sharding(x, s)
+                    else:
+                        op.attrs.setdefault("sdy.sharding_rule", identity_rule(op.result.type))
+                        set_sharding(x, s)
             elif op.name == "sdy.manual_computation":
                 for k, (x, s) in enumerate(zip(list(op.operands), op.attrs["in_shardings"])):
                     if not _should_apply(x, s): continue
@@ -145,44 +200,102 @@ _PRESERVING = frozenset({"stablehlo.broadcast_in_dim", "stablehlo.reshape", "sta
 
 def _is_scalar(v: Value) -> bool: return not isinstance(v.type, TensorType) or v.type.rank == 0
 
+def _unique_symbol(base: str, taken, counter: list) -> str:
+    "MLIR's `SymbolTable::insert` naming: `base` if free, else `base_N` with one counter shared by the whole table."
+    name = base
+    while name in taken: name = f"{base}_{counter[0]}"; counter[0] += 1
+    return name
+
+def original_func_name(f: Func) -> str:
+    "The name a function was cloned from (`sdy.original_func_name`), else its own."
+    a = f.attrs.get("sdy.original_func_name")
+    return json.loads(a.text) if isinstance(a, Attr) else (a if isinstance(a, str) else f.name)
+
+def clone_func(m: Module, f: Func, counter: list) -> Func:
+    "Append a copy of `f` (and, recursively, of every function it calls) to `m` under a fresh name; returns the copy."
+    tmp = Module(m.meshes); tmp.funcs[f.name] = f
+    g = parse_module(print_module(tmp)).funcs[f.name]
+    g.name = _unique_symbol(f.name, m.funcs, counter)
+    g.attrs["sdy.original_func_name"] = Attr(json.dumps(original_func_name(f)))
+    m.funcs[g.name] = g
+    for op in g.walk():
+        if op.name == "func.call": op.attrs["callee"] = clone_func(m, m.funcs[op.attrs["callee"]], counter).name
+    return g
+
+def funcs_post_order(m: Module) -> list:
+    "Functions callees first (the post-order of the call graph, as Shardy's `iterateFuncs` visits them)."
+    seen, out = set(), []
+    def visit(f):
+        if f.name in seen: return
+        seen.add(f.name)
+        for op in f.walk():
+            if op.name == "func.call" and op.attrs.get("callee") in m.funcs: visit(m.funcs[op.attrs["callee"]])
+        out.append(f)
+    for f in list(m.funcs.values()):
+        if f.visibility != "private": visit(f)
+    for f in list(m.funcs.values()): visit(f)
+    return out
+
 def _clone(op: Op, mapping: dict) -> Op:
     new = Op(op.name, [mapping.get(v, v) for v in op.operands], [r.type for r in op.results], dict(op.attrs), (), op.form)
     for r, nr in zip(op.results, new.results): nr.sharding = r.sharding; mapping[r] = nr
     return new
 
-def _clone_sub(r: Value, mapping: dict) -> None:
+def _clone_sub(r: Value, mapping: dict, m: Module, counter: list, converted: set) -> None:
     if _is_scalar(r) or r in mapping: return
     op = r.owner
     for v in op.operands:
-        if not v.is_block_arg: _clone_sub(v, mapping)
+        if not v.is_block_arg: _clone_sub(v, mapping, m, counter, converted)
     blk = op.block; at = blk.ops.index(op)
-    blk.insert(at, _clone(op, mapping))
-    for u in reversed(r.users):   # MLIR walks a use list newest first
-        if u.name == "sdy.sharding_group":
-            blk.insert(blk.ops.index(op), Op(u.name, [mapping.get(v, v) for v in u.operands], [], dict(u.attrs)))
+    new = _clone(op, mapping)
+    if new.name == "func.call": new.attrs["callee"] = clone_func(m, m.funcs[new.attrs["callee"]], counter).name
+    blk.insert(at, new)
+    groups = [u for u, _ in r.uses if u.name == "sdy.sharding_group"]
+    # MLIR walks a use list newest first; a converted constant's list was rebuilt by replace-all-uses, so it is oldest first
+    for u in (groups if id(op) in converted else reversed(groups)):
+        blk.insert(blk.ops.index(op), Op(u.name, [mapping.get(v, v) for v in u.operands], [], dict(u.attrs)))
 
 def constant_splitter(m: Module) -> Module:
     "Give every non-constant use of a constant sub-computation (or of a scalar broadcast) its own copy."
+    converted = set()
     for f in m.funcs.values():
         for op in f.walk():
-            if op.name == "stablehlo.constant": op.name = "sdy.constant"
+            if op.name == "stablehlo.constant": op.name = "sdy.constant"; converted.add(id(op))
+    non_const_funcs, non_const_named, counter = set(), set(), [0]
+    def preserving(op):
+        if op.name == "func.call": return original_func_name(m.funcs[op.attrs["callee"]]) not in non_const_funcs
+        if op.name == "sdy.named_computation": return op.attrs.get("name") not in non_const_named
+        return op.name in _PRESERVING and not op.regions
+    def walk(block, f, named):
         const, expand = {}, {}
-        for op in _ops_in_block_order(f.body):
+        def ops(b):
+            for op in list(b.ops):
+                yield op
+                if op.name != "sdy.named_computation":
+                    for r in op.regions: yield from ops(r)
+        for op in ops(block):
             if op.name == "sdy.sharding_group": continue
-            if op.name in ("sdy.constant", "stablehlo.iota") or (op.name in _PRESERVING and not op.regions and all(
+            if op.name in ("sdy.constant", "stablehlo.iota") or (preserving(op) and all(
                     v.defining_op is not None and id(v.defining_op) in const for v in op.operands)):
                 const[id(op)] = op; continue
+            if not preserving(op) and not op.name.endswith("return"):
+                if named is not None: non_const_named.add(named)
+                non_const_funcs.add(original_func_name(f))
             if op.name == "stablehlo.broadcast_in_dim" and _is_scalar(op.operands[0]):
                 expand[id(op)] = op; continue
             for i, v in enumerate(list(op.operands)):
                 d = v.defining_op
                 if d is not None and (id(d) in const or id(d) in expand) and not _is_scalar(v):
-                    mapping = {}; _clone_sub(v, mapping); op.set_operand(i, mapping[v])
+                    mapping = {}; _clone_sub(v, mapping, m, counter, converted); op.set_operand(i, mapping[v])
         for op in list(expand.values()) + list(const.values())[::-1]:
             if all(u.name == "sdy.sharding_group" for u, _ in (x for r in op.results for x in r.uses)):
                 for r in op.results:
                     for u in list(r.users): u.erase()
                 op.erase()
+    for f in funcs_post_order(m):
+        for op in list(f.walk()):
+            if op.name == "sdy.named_computation": walk(op.regions[0], f, op.attrs.get("name"))
+        walk(f.body, f, None)
     return m
 
 # %% ../nbs/10_import_passes.ipynb #15b62939
@@ -204,6 +317,16 @@ def map_shardings(m: Module, fn) -> None:
                     if a.sharding is not None: a.sharding = fn(a.sharding)
             for k, x in op.attrs.items(): op.attrs[k] = one(x)
 
+def stablehlo_mesh(mesh: Mesh) -> Attr:
+    "`mesh` as StableHLO's `stablehlo.mesh` dictionary: `{axes = [{name = \"x\", size = 2 : i64}], device_ids = dense<...>}`."
+    axes = ", ".join(f"{{name = {json.dumps(n)}, size = {k} : i64}}" for n, k in mesh.axes)
+    s = f"{{axes = [{axes}]"
+    if mesh.device_ids is not None:
+        ids = mesh.device_ids
+        body = str(ids[0]) if len(set(ids)) == 1 else "[" + ", ".join(map(str, ids)) + "]"
+        s += f", device_ids = dense<{body}> : tensor<{len(ids)}xi64>"
+    return Attr(s + "}")
+
 def lift_inlined_meshes(m: Module) -> Module:
     "Name every inlined mesh with a module-level `sdy.mesh` and dedupe equal mesh declarations."
     keep: dict[Mesh, str] = {}
@@ -214,10 +337,9 @@ def lift_inlined_meshes(m: Module) -> Module:
         else: keep[mesh] = name
     def name_for(mesh: Mesh) -> str:
         if mesh in keep: return keep[mesh]
-        if mesh.is_maximal and f"maximal_mesh_{mesh.device_ids[0]}" not in m.meshes: name = f"maximal_mesh_{mesh.device_ids[0]}"
-        else:
-            name, k = "mesh", 0
-            while name in m.meshes: name, k = f"mesh_{k}", k + 1
+        base = f"maximal_mesh_{mesh.device_ids[0]}" if mesh.is_maximal else "empty_mesh" if not mesh.axes else "mesh"
+        name, k = base, 0     # MLIR's symbol table makes a taken name unique with _0, _1, ...
+        while name in m.meshes: name, k = f"{base}_{k}", k + 1
         m.meshes[name] = mesh; keep[mesh] = name
         return name
     def fix(s: TensorSharding) -> TensorSharding:
@@ -225,6 +347,7 @@ def lift_inlined_meshes(m: Module) -> Module:
         if s.mesh_name in rename: return replace(s, mesh_name=rename[s.mesh_name])
         return s
     map_shardings(m, fix)
+    for name, mesh in m.meshes.items(): m.mesh_attrs.setdefault(name, {}).setdefault("stablehlo.mesh", stablehlo_mesh(mesh))
     return m
 
 # %% ../nbs/10_import_passes.ipynb #c0b7c50c
@@ -268,26 +391,33 @@ def sharding_group_import(m: Module) -> Module:
         if shape.setdefault(gid, sh) != sh:
             raise ProgramError(f"ShardingGroupOps values must have the same shape for groupId: {gid}")
     if not groups: return m
-    leader = {op.attrs["group_id"]: op.attrs["group_id"] for op in groups}
+    # llvm::EquivalenceClasses as Shardy uses it: members in insertion order, a union keeps the first set's leader,
+    # and the new ids go to the leaders in that insertion order
+    leader, members = {}, []
     def find(x):
         while leader[x] != x: leader[x] = leader[leader[x]]; x = leader[x]
         return x
+    def insert(x):
+        if x not in leader: leader[x] = x; members.append(x)
     for ops in by_value.values():
-        for op in ops[1:]:
-            a, b = find(ops[0].attrs["group_id"]), find(op.attrs["group_id"])
-            if a != b: leader[max(a, b)] = min(a, b)
-    order = {}   # ids in the order Shardy first meets them: by value (first use), then by op
-    for ops in by_value.values():
-        for op in ops: order.setdefault(find(op.attrs["group_id"]), len(order))
-    new_id = {r: k for k, r in enumerate(sorted(order, key=order.get))}
-    seen = set()
-    for op in groups:
-        op.attrs["group_id"] = new_id[find(op.attrs["group_id"])]
-    for v, ops in by_value.items():
+        canonical = ops[0].attrs["group_id"]
         for op in ops:
-            key = (op.attrs["group_id"], v)
-            if key in seen: op.erase()
-            else: seen.add(key)
+            insert(canonical); insert(op.attrs["group_id"])
+            a, b = find(canonical), find(op.attrs["group_id"])
+            if a != b: leader[b] = a
+    new_id = {}
+    for x in members:
+        if find(x) == x: new_id[x] = len(new_id)
+    regrouped: dict[int, list] = {}
+    for ops in by_value.values():
+        for op in ops:
+            op.attrs["group_id"] = new_id[find(op.attrs["group_id"])]
+            regrouped.setdefault(op.attrs["group_id"], []).append(op)
+    for ops in regrouped.values():
+        seen = set()
+        for op in ops:
+            if op.operands[0] in seen: op.erase()
+            else: seen.add(op.operands[0])
     return m
 
 # %% ../nbs/10_import_passes.ipynb #de1d3392

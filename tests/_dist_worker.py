@@ -220,7 +220,10 @@ def check_known_plans(rank: int, world: int):
         ShardedTensor.from_global(x, src).reshard(_s(m, "", "y"), plan=plan)
         res.append(("wrong plan accepted", False, [], []))
     except ShardingError as e:
-        res.append(("wrong plan refused", "not" in str(e), [], []))
+        # the plan moves src -> dst; asked for src -> [{}, {"y"}] the executor must name both and refuse
+        msg = str(e)
+        res.append(("wrong plan refused", msg.startswith("the plan moves ") and plan.dst.body() in msg
+                    and _s(m, "", "y").body() in msg.split(", not ", 1)[-1], [], []))
     return res
 
 
