@@ -1645,6 +1645,7 @@ def check_zero_result_sharding(m: Module, op: Op) -> None:
     "Raise `ProgramError` unless the `sdy.sharding` of the zero-result `op` is one sharding of rank 0 on a maximal mesh or with no dim sharded."
     sh = op.attrs["sdy.sharding"]
     if not isinstance(sh, tuple): raise ProgramError(f"{op.name}: should have a sharding attribute of type TensorShardingPerValueAttr")
+    if not sh: return   # `#sdy.sharding_per_value<[]>`: no sharding for no result
     if len(sh) != 1 or not ((sh[0].mesh is not None and sh[0].mesh.is_maximal) or all(not d.axes for d in sh[0].dims)):
         raise ProgramError(f"{op.name}: result shardings don't match number of values: {len(sh)} shardings vs 0 values")
     s = sh[0]
