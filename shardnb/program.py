@@ -18,7 +18,7 @@ from .syntax import ShardingSyntaxError, parse_mesh, parse_sharding, parse_shard
 __all__ = ['DIALECTS', 'DIRECTIONS', 'COLLECTIVE_AXES', 'ELEMENTWISE', 'VERIFIERS', 'ProgramSyntaxError', 'ProgramError',
            'TensorType', 'OpaqueType', 'parse_type', 'Value', 'Block', 'Op', 'Attr', 'Func', 'Module', 'parse_module',
            'print_module', 'check_result_types', 'describe', 'check_sharding', 'module_errors', 'verify_module',
-           'check_module', 'Builder']
+           'check_barrier', 'check_zero_result_sharding', 'check_module', 'Builder']
 
 # %% ../nbs/08_program.ipynb #beda30a3
 class ProgramSyntaxError(ShardingSyntaxError):
@@ -606,7 +606,8 @@ class _Parser(_Parser):
             if k == "p":
                 t = T[i]
                 if depth == 0:
-                    if (N[i] and i > at) or t == ":" or t == "}": break
+                    # a line break ends the op, unless the next line goes on with it (`{attrs}`, or after a ',')
+                    if (N[i] and i > at and t != "{" and T[i - 1] != ",") or t == ":" or t == "}": break
                     if t == "{" and T[i - 1] != "=":   # an attribute dictionary (`window = {...}` is text)
                         pieces.append(_WS.sub(" ", text[last:S[i]])); self.i = i; attrs.update(self.attr_dict())
                         pieces.append(None); i = self.i; last = S[i - 1] + 1; continue
@@ -614,7 +615,7 @@ class _Parser(_Parser):
                 elif t in ")]}>":
                     depth -= 1
                     if depth < 0: self.fail(f"unexpected {t!r}", i)
-            elif depth == 0 and ((N[i] and i > at) or k == "eof" or k == "loc" or (k == "id" and T[i] == "loc" and T[i + 1] == "(")): break
+            elif depth == 0 and ((N[i] and i > at and T[i - 1] != ",") or k == "eof" or k == "loc" or (k == "id" and T[i] == "loc" and T[i + 1] == "(")): break
             elif k == "val":
                 seg = text[last:S[i]]
                 pieces.append(_WS.sub(" ", seg) if "\n" in seg else seg); pieces.append(len(operands))
@@ -1621,6 +1622,7 @@ def module_errors(m: Module) -> list[ProgramError]:
             if op.name == "func.call": check(op, call, op)
             chk = VERIFIERS.get(op.name)
             if chk is not None: check(op, chk, m, op)
+            if not op.results and "sdy.sharding" in op.attrs: check(op, check_zero_result_sharding, m, op)
             if op.name in _RESULT_TYPES and (op.operands or op.regions): check(op, check_result_types, m, op)
     return errors
 
@@ -1630,17 +1632,39 @@ def verify_module(m: Module) -> Module:
     if errors: raise errors[0]
     return m
 
+# %% ../nbs/08_program.ipynb #b3d1a002
+def check_barrier(m: Module, op: Op) -> None:
+    "Raise `ProgramError` if the `sdy.propagation_barrier` `op` blocks no direction (`allowed_direction=BOTH`)."
+    if op.attrs.get("allowed_direction") == "BOTH":
+        raise ProgramError("sdy.propagation_barrier: cannot specify `BOTH` as the direction. "
+                           "Not blocking propagation direction makes the op redundant.")
+
+VERIFIERS["sdy.propagation_barrier"] = check_barrier
+
+def check_zero_result_sharding(m: Module, op: Op) -> None:
+    "Raise `ProgramError` unless the `sdy.sharding` of the zero-result `op` is one sharding of rank 0 on a maximal mesh or with no dim sharded."
+    sh = op.attrs["sdy.sharding"]
+    if not isinstance(sh, tuple): raise ProgramError(f"{op.name}: should have a sharding attribute of type TensorShardingPerValueAttr")
+    if not sh: return   # `#sdy.sharding_per_value<[]>`: no sharding for no result
+    if len(sh) != 1 or not ((sh[0].mesh is not None and sh[0].mesh.is_maximal) or all(not d.axes for d in sh[0].dims)):
+        raise ProgramError(f"{op.name}: result shardings don't match number of values: {len(sh)} shardings vs 0 values")
+    s = sh[0]
+    if s.mesh is not None and (s.dims or s.replicated or s.unreduced):
+        raise ProgramError(f"{op.name} result 0: a maximal sharding can only have a sharding with rank 0 and no replicated or unreduced axes.")
+    check_sharding(m, s, None, f"{op.name} result 0")
+
 # %% ../nbs/08_program.ipynb #55f62b91
 _NAMED = re.compile(r'(?:unknown axis name|duplicate axis ref|both sub-axis and full-axis are used for axis name|'
                     r'overlapping sub-axes: [^,]+,|two consecutive sub-axes can be merged: [^,]+,|unknown mesh): '
-                    r'("(?:[^"\\]|\\.)*"(?::\(\d+\)\d+)?|@[\w$.\-]+|@"(?:[^"\\]|\\.)*")')
+                    r'("(?:[^"\\]|\\.)*"(?::\(\d+\)\d+)?|@[\w$.\-]+|@"(?:[^"\\]|\\.)*")|cannot specify `(BOTH)`')
 
 def _offending_token(text: str, pos: int, message: str) -> int:
     "Where on the line of the op or function at `pos` the token an error names is (the second one for a duplicate), else `pos`."
     m = _NAMED.search(message)
     if m is None: return pos
     end = text.find("\n", pos)
-    hits = [pos + h.start() for h in re.finditer(re.escape(m.group(1)) + r'(?![\w"])', text[pos:end if end >= 0 else len(text)])]
+    token = m.group(1) or m.group(2)
+    hits = [pos + h.start() for h in re.finditer(r'(?<![\w%#$.\-])' + re.escape(token) + r'(?![\w"])', text[pos:end if end >= 0 else len(text)])]
     if not hits: return pos
     return hits[1] if m.group(0).startswith("duplicate") and len(hits) > 1 else hits[0]
 

@@ -350,6 +350,18 @@ def _argmax():
     def f(x): return jnp.argmax(x, axis=1), jnp.argmin(x, axis=0), jnp.max(x), jnp.argmax(x.reshape(-1))
     return f, (_arr((8, 16)),), dict(in_shardings=(_ns(mesh, "x", "y"),)), dict(debug_info=True)
 
+@program("variadic_reduce_shared_init")
+def _variadic_reduce():
+    jax, jnp = _jax()
+    mesh = _mesh(*MESHES["x2y4"])
+    def f(x, y, k, init, kinit):
+        def red(a, b):
+            return a[0] + b[0], jnp.maximum(a[1], b[1]), jnp.minimum(a[2], b[2])
+        # one init value feeds two inputs: `(%x init: %init), (%y init: %init), (%k init: %kinit)`
+        return jax.lax.reduce((x, y, k), (init, init, kinit), red, (1,)), jnp.argmax(x, axis=0, keepdims=True), jax.lax.argmin(y, 1, jnp.int32)
+    return f, (_arr((8, 16)), _arr((8, 16), seed=1), _arr((8, 16), "int32", 2), jnp.float32(0), jnp.int32(7)), \
+        dict(in_shardings=(_ns(mesh, "x", "y"), _ns(mesh, "x"), _ns(mesh, None, "y"), None, None)), dict(debug_info=True)
+
 @program("top_k")
 def _top_k():
     jax, jnp = _jax()
@@ -700,6 +712,43 @@ def _callbacks():
         y = jax.pure_callback(lambda a: np.sin(a), jax.ShapeDtypeStruct(x.shape, x.dtype), x)
         return y * 2
     return f, (_arr((8, 8)),), dict(in_shardings=_ns(mesh, "x", "y")), {}
+
+@program("io_callback_ordered_tokens")
+def _io_callback():
+    jax, jnp = _jax()
+    import numpy as np
+    from jax.experimental import io_callback
+    from jax.sharding import PartitionSpec as P
+    mesh = _mesh(*MESHES["x2y4"])
+    def f(x):
+        # ordered effects thread a !stablehlo.token through main; each callback runs on device 0 (a maximal mesh)
+        y = io_callback(lambda a: np.asarray(a) * 2, jax.ShapeDtypeStruct(x.shape, x.dtype), x, ordered=True)
+        io_callback(lambda a: None, None, x.mean(), ordered=True)
+        jax.debug.callback(lambda a: None, x[0])
+        def body(a):
+            jax.debug.print("shard sum {s}", s=a.sum())   # inside shard_map: a zero-result custom_call on the empty mesh
+            return a * 2
+        return y + jax.shard_map(body, mesh=mesh, in_specs=P("x", "y"), out_specs=P("x", "y"))(x)
+    return f, (_arr((8, 8)),), dict(in_shardings=_ns(mesh, "x", "y")), {}
+
+@program("xla_metadata_on_region_ops")
+def _xla_metadata():
+    jax, jnp = _jax()
+    from jax.experimental.xla_metadata import set_xla_metadata
+    from jax.sharding import PartitionSpec as P
+    mesh = _mesh(*MESHES["x2y4"])
+    def f(x, i, u):
+        # every op gets mhlo.frontend_attributes; an op in generic form with regions prints it after them,
+        # on the line that closes them: `}) {mhlo.frontend_attributes = {...}} : (...) -> ...`
+        with set_xla_metadata(stage="fwd", step=2):
+            s = jnp.sort(x, axis=1)
+            sc = x.at[i].add(u)
+            c = jax.lax.cond(x[0, 0] > 0, jnp.sin, jnp.cos, x)
+            rw = jax.lax.reduce_window(x, -jnp.inf, jax.lax.max, (2, 2), (2, 2), "VALID")
+            sm = jax.shard_map(lambda a: jax.lax.psum(a, "y"), mesh=mesh, in_specs=P("x", "y"), out_specs=P("x"))(x)
+            w = jax.lax.fori_loop(0, 3, lambda k, c: c * 2, x)
+        return s, sc, c, rw, sm, w
+    return f, (_arr((8, 8)), _arr((3,), "int32"), _arr((3, 8), seed=1)), dict(in_shardings=(_ns(mesh, "x"), None, None)), {}
 
 @program("grad_of_scan_rnn")
 def _rnn_grad():
