@@ -17,7 +17,8 @@ from .rules import OpShardingRule
 __all__ = ['RESULT_OWNERS', 'ELEMENTWISE', 'IMPORT_PASSES', 'get_sharding', 'set_sharding', 'add_data_flow_edges',
            'identity_rule', 'apply_sharding_constraints', 'original_func_name', 'clone_func', 'funcs_post_order',
            'constant_splitter', 'map_shardings', 'stablehlo_mesh', 'lift_inlined_meshes', 'manual_axes_cleanup',
-           'sharding_group_import', 'import_pipeline']
+           'sharding_group_import', 'symbol_dce', 'remove_size_one_axes', 'propagate_sharding_from_func_to_call',
+           'flatten_call_graph', 'import_func_calls', 'pre_order_funcs', 'import_pipeline']
 
 # %% ../nbs/10_import_passes.ipynb #07ac1951
 _SHARDING_OPS = ("sdy.data_flow_edge", "sdy.sharding_constraint", "sdy.reshard")
@@ -95,7 +96,8 @@ def _ops_in_block_order(block: Block):
         for b in op.regions: yield from _ops_in_block_order(b)
 
 # %% ../nbs/10_import_passes.ipynb #5ee5839f
-RESULT_OWNERS = ("stablehlo.while", "stablehlo.case", "stablehlo.optimization_barrier", "sdy.manual_computation")
+RESULT_OWNERS = ("stablehlo.while", "stablehlo.case", "stablehlo.optimization_barrier", "sdy.manual_computation",
+                 "sdy.named_computation")
 
 def _add_edge(v: Value, sharding) -> None:
     if not isinstance(v.type, TensorType): return
@@ -105,18 +107,23 @@ def _add_edge(v: Value, sharding) -> None:
         blk = v.owner.block; blk.insert(blk.ops.index(v.owner) + 1, edge)
     v.replace_all_uses_with(edge.result, where=lambda op: op is not edge)
 
+def _add_edges(op: Op) -> None:
+    "Edges on `op`'s results and, for a manual or named computation, on its body's arguments."
+    comp = op.name in _COMPUTATIONS
+    outs = op.attrs.get("out_shardings") or ()
+    for k, r in reversed(list(enumerate(op.results))):
+        _add_edge(r, (outs[k] if k < len(outs) else None) if comp else r.sharding)
+    if comp:
+        b, ins = op.regions[0], op.attrs.get("in_shardings") or ()
+        manual = set(op.attrs.get("manual_axes", ()))
+        for k, a in reversed(list(enumerate(b.args))):
+            _add_edge(a, _strip_axes(ins[k], manual) if k < len(ins) else None)
+
 def add_data_flow_edges(m: Module) -> Module:
     "Insert an `sdy.data_flow_edge` for every data-flow edge owner, with the owner's sharding."
     for f in m.funcs.values():
         for op in list(f.walk()):
-            if op.name not in RESULT_OWNERS: continue
-            mc = op.name == "sdy.manual_computation"
-            for k, r in reversed(list(enumerate(op.results))):
-                _add_edge(r, op.attrs["out_shardings"][k] if mc and k < len(op.attrs["out_shardings"]) else r.sharding)
-            if mc:
-                b, ins = op.regions[0], op.attrs["in_shardings"]
-                for k, a in reversed(list(enumerate(b.args))):
-                    _add_edge(a, _strip_axes(ins[k], set(op.attrs["manual_axes"])) if k < len(ins) else None)
+            if op.name in RESULT_OWNERS: _add_edges(op)
     return m
 
 # %% ../nbs/10_import_passes.ipynb #df00feb4
@@ -215,11 +222,11 @@ def clone_func(m: Module, f: Func, counter: list) -> Func:
     "Append a copy of `f` (and, recursively, of every function it calls) to `m` under a fresh name; returns the copy."
     tmp = Module(m.meshes); tmp.funcs[f.name] = f
     g = parse_module(print_module(tmp)).funcs[f.name]
-    g.name = _unique_symbol(f.name, m.funcs, counter)
     g.attrs["sdy.original_func_name"] = Attr(json.dumps(original_func_name(f)))
-    m.funcs[g.name] = g
-    for op in g.walk():
+    for op in g.walk():   # callees first: Shardy names and inserts a clone after the clones of what it calls
         if op.name == "func.call": op.attrs["callee"] = clone_func(m, m.funcs[op.attrs["callee"]], counter).name
+    g.name = _unique_symbol(f.name, m.funcs, counter)
+    m.funcs[g.name] = g
     return g
 
 def funcs_post_order(m: Module) -> list:
@@ -241,27 +248,47 @@ def _clone(op: Op, mapping: dict) -> Op:
     for r, nr in zip(op.results, new.results): nr.sharding = r.sharding; mapping[r] = nr
     return new
 
-def _clone_sub(r: Value, mapping: dict, m: Module, counter: list, converted: set) -> None:
+class _Split:
+    "The state of one constant-splitter run: clone counter, converted constants, and the clones waiting to be placed."
+    def __init__(self, m: Module):
+        self.m, self.counter, self.converted = m, [0], set()
+        self.before: dict[int, tuple] = {}    # id(op) -> (op, ops to place just before it), placed once per block
+        self.groups: dict[Value, list] = {}   # value -> its sharding-group users (the walk never changes them)
+    def place(self, anchor: Op, new: Op) -> None:
+        self.before.setdefault(id(anchor), (anchor, []))[1].append(new)
+    def flush(self) -> None:
+        "Put the clones in their blocks, each block rebuilt once (linear, however many clones)."
+        blocks = {id(a.block): a.block for a, _ in self.before.values()}
+        for blk in blocks.values():
+            ops = []
+            for op in blk.ops:
+                if id(op) in self.before:
+                    for new in self.before[id(op)][1]: new.block = blk; ops.append(new)
+                ops.append(op)
+            blk.ops = ops
+        self.before = {}
+
+def _clone_sub(r: Value, mapping: dict, st: _Split) -> None:
     if _is_scalar(r) or r in mapping: return
     op = r.owner
     for v in op.operands:
-        if not v.is_block_arg: _clone_sub(v, mapping, m, counter, converted)
-    blk = op.block; at = blk.ops.index(op)
+        if not v.is_block_arg: _clone_sub(v, mapping, st)
     new = _clone(op, mapping)
-    if new.name == "func.call": new.attrs["callee"] = clone_func(m, m.funcs[new.attrs["callee"]], counter).name
-    blk.insert(at, new)
-    groups = [u for u, _ in r.uses if u.name == "sdy.sharding_group"]
+    if new.name == "func.call": new.attrs["callee"] = clone_func(st.m, st.m.funcs[new.attrs["callee"]], st.counter).name
+    st.place(op, new)
+    groups = st.groups.get(r)
+    if groups is None: groups = st.groups[r] = [u for u, _ in r.uses if u.name == "sdy.sharding_group"]
     # MLIR walks a use list newest first; a converted constant's list was rebuilt by replace-all-uses, so it is oldest first
-    for u in (groups if id(op) in converted else reversed(groups)):
-        blk.insert(blk.ops.index(op), Op(u.name, [mapping.get(v, v) for v in u.operands], [], dict(u.attrs)))
+    for u in (groups if id(op) in st.converted else reversed(groups)):
+        st.place(op, Op(u.name, [mapping.get(v, v) for v in u.operands], [], dict(u.attrs)))
 
 def constant_splitter(m: Module) -> Module:
     "Give every non-constant use of a constant sub-computation (or of a scalar broadcast) its own copy."
-    converted = set()
+    st = _Split(m)
     for f in m.funcs.values():
         for op in f.walk():
-            if op.name == "stablehlo.constant": op.name = "sdy.constant"; converted.add(id(op))
-    non_const_funcs, non_const_named, counter = set(), set(), [0]
+            if op.name == "stablehlo.constant": op.name = "sdy.constant"; st.converted.add(id(op))
+    non_const_funcs, non_const_named = set(), set()
     def preserving(op):
         if op.name == "func.call": return original_func_name(m.funcs[op.attrs["callee"]]) not in non_const_funcs
         if op.name == "sdy.named_computation": return op.attrs.get("name") not in non_const_named
@@ -286,7 +313,8 @@ def constant_splitter(m: Module) -> Module:
             for i, v in enumerate(list(op.operands)):
                 d = v.defining_op
                 if d is not None and (id(d) in const or id(d) in expand) and not _is_scalar(v):
-                    mapping = {}; _clone_sub(v, mapping, m, counter, converted); op.set_operand(i, mapping[v])
+                    mapping = {}; _clone_sub(v, mapping, st); op.set_operand(i, mapping[v])
+        st.flush()
         for op in list(expand.values()) + list(const.values())[::-1]:
             if all(u.name == "sdy.sharding_group" for u, _ in (x for r in op.results for x in r.uses)):
                 for r in op.results:
@@ -420,11 +448,119 @@ def sharding_group_import(m: Module) -> Module:
             else: seen.add(op.operands[0])
     return m
 
+# %% ../nbs/10_import_passes.ipynb #a7d42fc3
+def _callees(f: Func) -> list:
+    "The functions `f` calls, in the order of its calls (each once)."
+    return list(dict.fromkeys(op.attrs["callee"] for op in f.walk() if op.name == "func.call"))
+
+def _call_graph_order(m: Module) -> list:
+    "Functions in post-order of MLIR's call graph (the root reaches every function in module order)."
+    seen, out = set(), []
+    def visit(name):
+        if name in seen or name not in m.funcs: return
+        seen.add(name)
+        for c in _callees(m.funcs[name]): visit(c)
+        out.append(m.funcs[name])
+    for name in list(m.funcs): visit(name)
+    return out
+
+def _calls_in_order(m: Module) -> list:
+    "Every `func.call`, as Shardy's `walkCalls` meets them: functions in call-graph post-order, calls in walk order."
+    return [op for f in _call_graph_order(m) for op in f.walk() if op.name == "func.call"]
+
+def symbol_dce(m: Module) -> Module:
+    "MLIR's `symbol-dce` on functions: drop private functions that no live function calls."
+    live, todo = set(), [n for n, f in m.funcs.items() if f.visibility != "private"]
+    while todo:
+        n = todo.pop()
+        if n in live or n not in m.funcs: continue
+        live.add(n); todo.extend(_callees(m.funcs[n]))
+    for n in [n for n in m.funcs if n not in live]: del m.funcs[n]
+    return m
+
+def remove_size_one_axes(m: Module) -> Module:
+    "Drop axes of size 1 from every sharding (not from meshes or manual axes), if some mesh has one."
+    if not any(1 in mesh.shape for mesh in m.meshes.values()): return m
+    def fix(s: TensorSharding) -> TensorSharding:
+        mesh = s.mesh if s.mesh is not None else m.meshes.get(s.mesh_name)
+        if mesh is None: return s
+        one = {n for n, k in mesh.axes if k == 1}
+        keep = lambda refs: tuple(a for a in refs if a.is_sub_axis or a.name not in one)
+        dims = []
+        for d in s.dims:
+            axes = keep(d.axes)
+            dims.append(replace(d, axes=axes, priority=None if not axes and d.is_closed else d.priority))
+        return replace(s, dims=tuple(dims), replicated=keep(s.replicated), unreduced=keep(s.unreduced))
+    map_shardings(m, fix)
+    return m
+
+def propagate_sharding_from_func_to_call(m: Module) -> Module:
+    "Give each call without result shardings its callee's result shardings (open where the callee has none)."
+    for f in m.funcs.values():
+        for op in f.walk():
+            if op.name != "func.call" or any(r.sharding is not None for r in op.results): continue
+            g = m.funcs.get(op.attrs["callee"])
+            shs = g.result_shardings if g is not None else []
+            first = next((s for s in shs if s is not None), None)
+            if first is None: continue
+            for r, s in zip(op.results, shs):
+                r.sharding = s if s is not None else _open_sharding(first, r.type.rank if isinstance(r.type, TensorType) else 0)
+    return m
+
+def flatten_call_graph(m: Module) -> Module:
+    "Make every function called from one place: later calls of a function get a copy of it (and of what it calls)."
+    seen, counter = set(), [0]
+    for op in _calls_in_order(m):
+        f = m.funcs[op.attrs["callee"]]
+        if f.name not in seen: seen.add(f.name); continue
+        op.attrs["callee"] = clone_func(m, f, counter).name
+    return m
+
+def import_func_calls(m: Module, add_edges: bool = True) -> Module:
+    "Turn each call into an `sdy.named_computation` holding the callee's body; drop the callees; add data-flow edges."
+    moved: dict[str, list] = {}   # callee -> its argument shardings (the body has moved into the first call)
+    for op in _calls_in_order(m):
+        name = op.attrs["callee"]
+        g = m.funcs[name]
+        if name in moved:
+            tmp = Module(m.meshes); tmp.funcs[name] = g
+            g = parse_module(print_module(tmp)).funcs[name]   # a fresh copy of the moved body
+        else: moved[name] = [a.sharding for a in g.args]
+        attrs = {"name": original_func_name(m.funcs[name])}
+        arg_shardings = moved[name]
+        if any(s is not None for s in arg_shardings):
+            first = next(s for s in arg_shardings if s is not None)
+            attrs["in_shardings"] = tuple(s if s is not None else _open_sharding(first, a.type.rank if isinstance(a.type, TensorType) else 0)
+                                          for s, a in zip(arg_shardings, g.args))
+        if any(r.sharding is not None for r in op.results): attrs["out_shardings"] = tuple(r.sharding for r in op.results)
+        attrs.update({k: v for k, v in op.attrs.items() if k not in ("callee", "sdy.sharding")})
+        body = g.body
+        for a in body.args: a.sharding = None
+        ret = body.ops[-1]
+        ret.name = "sdy.return"
+        nc = Op("sdy.named_computation", list(op.operands), [r.type for r in op.results], attrs, [body])
+        blk = op.block; blk.insert(blk.ops.index(op), nc)
+        for r, nr in zip(op.results, nc.results): r.replace_all_uses_with(nr)
+        op.erase()
+    for name in moved: m.funcs.pop(name, None)
+    if add_edges:
+        for f in m.funcs.values():
+            for op in list(f.walk()):
+                if op.name == "sdy.named_computation": _add_edges(op)
+    return m
+
+def pre_order_funcs(m: Module) -> Module:
+    "Reorder the functions in pre-order of the call graph (the reverse of its post-order)."
+    m.funcs = {f.name: f for f in reversed(_call_graph_order(m))}
+    return m
+
 # %% ../nbs/10_import_passes.ipynb #de1d3392
-IMPORT_PASSES = (lift_inlined_meshes, constant_splitter, manual_axes_cleanup, add_data_flow_edges,
-                 apply_sharding_constraints, sharding_group_import)
+IMPORT_PASSES = (symbol_dce, lift_inlined_meshes, remove_size_one_axes, propagate_sharding_from_func_to_call,
+                 constant_splitter, symbol_dce, manual_axes_cleanup, add_data_flow_edges, flatten_call_graph,
+                 symbol_dce, import_func_calls, symbol_dce, apply_sharding_constraints, sharding_group_import,
+                 pre_order_funcs)
 
 def import_pipeline(m: Module) -> Module:
-    "Run the six import passes in Shardy's order."
+    "Run Shardy's import passes as jaxlib's `sdy-propagation-pipeline` does before propagation."
     for p in IMPORT_PASSES: p(m)
     return m
