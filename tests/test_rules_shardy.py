@@ -185,7 +185,9 @@ def test_generated_programs_match_shardy(shardy):
         # the same ops read back from Shardy's generic form (attributes as properties, the rule as an attribute)
         gops = [op for op in parse_module(generic_func(generic)).walk() if "sdy.sharding_rule" in op.attrs]
         assert len(gops) >= len(ops)   # the body of a generic reduce has its own scalar ops
-        for op in gops: assert str(sharding_rule(op)) == str(op.attrs["sdy.sharding_rule"]), op.name
+        for op in gops:   # computed afresh: `sharding_rule` would return the attribute an op already carries
+            want = str(op.attrs.pop("sdy.sharding_rule"))
+            assert str(sharding_rule(op)) == want, op.name
     assert compared >= 1000 and len(names) >= 40, (compared, sorted(names))
 
 def test_zero_element_reshape_has_no_rule(shardy):
@@ -193,11 +195,11 @@ def test_zero_element_reshape_has_no_rule(shardy):
     assert not RULE.findall(shardy(text)[0])
     with pytest.raises(ShardingError, match="0 elements"): sharding_rule(next(parse_module(text).walk()))
 
-def test_uncovered_ops_raise(shardy):
+def test_ops_shardy_gives_no_rule_raise(shardy):
     text = ("func.func @main(%a: tensor<4x8xf32>) {\n  %0 = stablehlo.constant dense<1.0> : tensor<4xf32>\n"
             "  %1 = stablehlo.iota dim = 0 : tensor<4x8xf32>\n  return\n}")
     for op in list(parse_module(text).walk())[:2]:
-        with pytest.raises(ShardingError, match=f"no sharding rule for {op.name} yet"): sharding_rule(op)
+        with pytest.raises(ShardingError, match=f"Shardy gives {op.name} no sharding rule"): sharding_rule(op)
 
 TEXTS = ["#sdy.op_sharding_rule<([i, j], [i, j])->([i, j]) {i=2, j=4} reduction={j} need_replication={i} blocked_propagation={i}>",
          "#sdy.op_sharding_rule<([i, j])->([i, j]) {i=2, j=4} permutation={j}>",
