@@ -155,16 +155,24 @@ def _verify(rule: OpShardingRule, operand_shapes=None, result_shapes=None) -> Op
                 for f in dim:
                     if not 0 <= f < n: raise ShardingError(f"{_where(rule, side, t, d)} uses factor index {f} but the rule has {n} factors")
                     if f in seen: raise ShardingError(f"factor '{factor_name(f)}' is used twice in {side} {t}")
+                    if len(dim) > 1 and rule.factor_sizes[f] == 1: raise ShardingError(f"{_where(rule, side, t, d)} has a size-1 factor among several")
                     seen.add(f)
             used |= seen
     for f in range(n):
         if f not in used: raise ShardingError(f"factor '{factor_name(f)}' is used by no operand or result")
-    kinds = {}
+    kinds = {}   # a factor has at most one of the first three kinds; blocked_propagation may come on top of any
     for k in FACTOR_KINDS:
+        seen = set()
         for f in getattr(rule, k):
             if not 0 <= f < n: raise ShardingError(f"{k} lists factor index {f} but the rule has {n} factors")
-            if f in kinds: raise ShardingError(f"factor '{factor_name(f)}' is both {kinds[f]} and {k}" if kinds[f] != k else f"factor '{factor_name(f)}' is listed twice in {k}")
+            if f in seen: raise ShardingError(f"factor '{factor_name(f)}' is listed twice in {k}")
+            seen.add(f)
+            if k == "blocked_propagation": continue
+            if f in kinds: raise ShardingError(f"factor '{factor_name(f)}' is both {kinds[f]} and {k}")
             kinds[f] = k
+    for t, tm in enumerate(rule.results):
+        for f in rule.reduction:
+            if any(f in dim for dim in tm): raise ShardingError(f"reduction factor '{factor_name(f)}' is in result {t}")
     for side, ts, shapes in (("operand", rule.operands, operand_shapes), ("result", rule.results, result_shapes)):
         if shapes is None: continue
         shapes = [tuple(s) for s in shapes]
@@ -172,7 +180,8 @@ def _verify(rule: OpShardingRule, operand_shapes=None, result_shapes=None) -> Op
         for t, (tm, shape) in enumerate(zip(ts, shapes)):
             if len(tm) != len(shape): raise ShardingError(f"{side} {t} has rank {len(shape)} but the rule maps {len(tm)} dims")
             for d, (dim, size) in enumerate(zip(tm, shape)):
-                if any(kinds.get(f) in ("need_replication", "permutation") for f in dim): continue
+                if any(f in kinds for f in dim): continue   # a factor that moves data: its size is the op's view of the dim
+                if len(dim) == 1 and rule.factor_sizes[dim[0]] == 1: continue   # a dim given no factor (its own size-1 one)
                 p = prod(rule.factor_sizes[f] for f in dim)
                 if p != size: raise ShardingError(f"{_where(rule, side, t, d)} has size {size} but its factors "
                                                   f"{'x'.join(factor_name(f) for f in dim)} multiply to {p}")
