@@ -355,19 +355,20 @@ def linalg(g):
 def custom_call(g):
     r = g.r; B = g.shape(0, 2); n, m = r.choice([2, 3, 4]), r.choice([2, 3, 5]); k = r.randrange(6)
     if k == 0:
-        s = g.shape(); t = r.choice(["MoveToHost", "MoveToDevice", "LayoutConstraint", "my_kernel", "xla_ffi_python_cpu_callback"])
-        g.emit(f"stablehlo.custom_call @{t}({g.arg(s)}) : ({T(s)}) -> {T(s)}", s)
+        s = g.shape(); t = r.choice(["MoveToHost", "MoveToDevice", "LayoutConstraint", "X64SplitLow", "annotate_device_placement", "mhlo.erf",
+                      "_SPMDInternalOp_RotateRight", "InspectSharding", "my_kernel", "xla_ffi_python_cpu_callback", "xla.debug.Log", "tpu_custom_call"])
+        g.emit(f"stablehlo.custom_call @\"{t}\"({g.arg(s)}) : ({T(s)}) -> {T(s)}", s)
     elif k == 1:
         s = B + [n + m]; o = B + [m]
         _emit_many(g, f"stablehlo.custom_call @mhlo.topk({g.arg(s)}) {{mhlo.attributes = {{k = {m} : i64, largest = true}}}} : ({T(s)}) -> ({T(o)}, {T(o, 'i32')})", 2)
     elif k == 2: s = B + [n, n]; _emit_many(g, f"stablehlo.custom_call @Eigh({g.arg(s)}) : ({T(s)}) -> ({T(s)}, {T(B + [n])})", 2)
-    elif k == 3: s = B + [n, m]; _emit_many(g, f"stablehlo.custom_call @Qr({g.arg(s)}) : ({T(s)}) -> ({T(s)}, {T(B + [min(n, m)])})", 2)
+    elif k == 3: s = B + [n, m]; _emit_many(g, f"stablehlo.custom_call @{r.choice(['Qr', 'QrDecompositionBlock'])}({g.arg(s)}) : ({T(s)}) -> ({T(s)}, {T(B + [min(n, m)])})", 2)
     elif k == 4:
         a, t = B + [n, m], B + [min(n, m)]
         g.emit(f"stablehlo.custom_call @ProductOfElementaryHouseholderReflectors({g.arg(a)}, {g.arg(t)}) : ({T(a)}, {T(t)}) -> {T(a)}", a)
     else:
         s = B + [n + m]; iota = g.arg(s, "i32")
-        _emit_many(g, f"stablehlo.custom_call @ApproxTopK({g.arg(s)}, {iota}, {g.arg([])}, {g.arg([], 'i32')}) : "
+        _emit_many(g, f"stablehlo.custom_call @{r.choice(['ApproxTopK', 'PartialReduce'])}({g.arg(s)}, {iota}, {g.arg([])}, {g.arg([], 'i32')}) : "
                       f"({T(s)}, {T(s, 'i32')}, {T([])}, {T([], 'i32')}) -> ({T(B + [m])}, {T(B + [m], 'i32')})", 2)
 
 def no_rule(g):
