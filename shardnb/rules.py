@@ -14,7 +14,8 @@ from .syntax import ShardingSyntaxError, _Cursor
 from .program import Op, TensorType, Attr
 
 # %% auto #0
-__all__ = ['FACTOR_KINDS', 'POINTWISE', 'factor_name', 'OpShardingRule', 'parse_op_sharding_rule', 'sharding_rule', 'plot_rule']
+__all__ = ['FACTOR_KINDS', 'NO_RULE', 'POINTWISE', 'factor_name', 'OpShardingRule', 'parse_op_sharding_rule', 'sharding_rule',
+           'plot_rule']
 
 # %% ../nbs/11_rules.ipynb #a5a6ef38
 _LETTERS = "ijklmnopqrstuvwxyz"
@@ -154,16 +155,24 @@ def _verify(rule: OpShardingRule, operand_shapes=None, result_shapes=None) -> Op
                 for f in dim:
                     if not 0 <= f < n: raise ShardingError(f"{_where(rule, side, t, d)} uses factor index {f} but the rule has {n} factors")
                     if f in seen: raise ShardingError(f"factor '{factor_name(f)}' is used twice in {side} {t}")
+                    if len(dim) > 1 and rule.factor_sizes[f] == 1: raise ShardingError(f"{_where(rule, side, t, d)} has a size-1 factor among several")
                     seen.add(f)
             used |= seen
     for f in range(n):
         if f not in used: raise ShardingError(f"factor '{factor_name(f)}' is used by no operand or result")
-    kinds = {}
+    kinds = {}   # a factor has at most one of the first three kinds; blocked_propagation may come on top of any
     for k in FACTOR_KINDS:
+        seen = set()
         for f in getattr(rule, k):
             if not 0 <= f < n: raise ShardingError(f"{k} lists factor index {f} but the rule has {n} factors")
-            if f in kinds: raise ShardingError(f"factor '{factor_name(f)}' is both {kinds[f]} and {k}" if kinds[f] != k else f"factor '{factor_name(f)}' is listed twice in {k}")
+            if f in seen: raise ShardingError(f"factor '{factor_name(f)}' is listed twice in {k}")
+            seen.add(f)
+            if k == "blocked_propagation": continue
+            if f in kinds: raise ShardingError(f"factor '{factor_name(f)}' is both {kinds[f]} and {k}")
             kinds[f] = k
+    for t, tm in enumerate(rule.results):
+        for f in rule.reduction:
+            if any(f in dim for dim in tm): raise ShardingError(f"reduction factor '{factor_name(f)}' is in result {t}")
     for side, ts, shapes in (("operand", rule.operands, operand_shapes), ("result", rule.results, result_shapes)):
         if shapes is None: continue
         shapes = [tuple(s) for s in shapes]
@@ -171,7 +180,8 @@ def _verify(rule: OpShardingRule, operand_shapes=None, result_shapes=None) -> Op
         for t, (tm, shape) in enumerate(zip(ts, shapes)):
             if len(tm) != len(shape): raise ShardingError(f"{side} {t} has rank {len(shape)} but the rule maps {len(tm)} dims")
             for d, (dim, size) in enumerate(zip(tm, shape)):
-                if any(kinds.get(f) in ("need_replication", "permutation") for f in dim): continue
+                if any(f in kinds for f in dim): continue   # a factor that moves data: its size is the op's view of the dim
+                if len(dim) == 1 and rule.factor_sizes[dim[0]] == 1: continue   # a dim given no factor (its own size-1 one)
                 p = prod(rule.factor_sizes[f] for f in dim)
                 if p != size: raise ShardingError(f"{_where(rule, side, t, d)} has size {size} but its factors "
                                                   f"{'x'.join(factor_name(f) for f in dim)} multiply to {p}")
@@ -181,21 +191,34 @@ OpShardingRule.verify = _verify
 
 # %% ../nbs/11_rules.ipynb #125108e5
 class _Builder:
-    "Adds factors in Shardy's order: `add(operand_dims, result_dims, size, kind)` with None for 'not in this tensor'."
+    "Adds factors in Shardy's order: `add(operand_dims, result_dims, size, kind, blocked)` with None for 'not in this tensor'."
     def __init__(self, operand_ranks, result_ranks):
         self.sizes, self.kinds = [], {k: [] for k in FACTOR_KINDS}
         self.ops = [[[] for _ in range(r)] for r in operand_ranks]
         self.res = [[[] for _ in range(r)] for r in result_ranks]
-    def add(self, operand_dims, result_dims, size, kind=None):
+    def _new(self, size, kind, blocked):
         f = len(self.sizes); self.sizes.append(size)
+        if kind: self.kinds[kind].append(f)
+        if blocked: self.kinds["blocked_propagation"].append(f)
+        return f
+    def add(self, operand_dims, result_dims, size, kind=None, blocked=False):
+        f = self._new(size, kind, blocked)
         for ts, dims in ((self.ops, operand_dims), (self.res, result_dims)):
             for t, d in zip(ts, dims):
-                if d is not None: t[d].append(f)
-        if kind: self.kinds[kind].append(f)
+                # a size-1 factor only fills a dim that has no factor yet (Shardy's `mapDimsToFactor`)
+                if d is not None and not (size == 1 and t[d]): t[d].append(f)
         return self
-    def add_all(self, dim, size, kind=None):
-        "One factor for `dim` of every tensor of rank > 0 (Shardy's `addFactor(dim, ...)`)."
-        return self.add([dim if t else None for t in self.ops], [dim if t else None for t in self.res], size, kind)
+    def add_all(self, dim, size, kind=None, blocked=False, operands=True, results=True):
+        "One factor for `dim` of every tensor of rank > 0 (Shardy's `addFactor(dim, ...)`), or of every operand / every result."
+        f = self._new(size, kind, blocked)
+        for ts, on in ((self.ops, operands), (self.res, results)):
+            for t in ts:
+                if on and t: t[dim].append(f)
+        return self
+    def add_mismatch(self, ins, outs, kind, blocked=False):
+        "Pointwise over `ins`, a `kind` factor (of the operand's size) where the result's size differs."
+        for d, (n, m) in enumerate(zip(ins, outs)): self.add_all(d, n, kind if n != m else None, blocked and n != m)
+        return self
     def build(self) -> OpShardingRule:
         sizes = list(self.sizes)
         for t in self.ops + self.res:
@@ -237,6 +260,80 @@ def _dot_dims(op: Op) -> tuple:
         out += [_ints(m.group(1)), _ints(m.group(2))] if m else [(), ()]
     return out[0], out[1], out[2], out[3]
 
+# %% ../nbs/11_rules.ipynb #7c1e0a02
+def _op_int(op: Op, pretty: str, generic: str) -> int:
+    "A single-int attribute (`dimension = 1 : i64`, or `dim = 1` in the op's text)."
+    v = _op_ints(op, pretty, generic)
+    if v is None or len(v) != 1: raise ShardingError(f"{op.name} needs one integer {generic}, got {v}")
+    return v[0]
+
+def _attr(op: Op, name: str) -> str:
+    "The text of attribute `name`, '' if absent."
+    a = op.attrs.get(name)
+    return "" if a is None else str(a)
+
+def _fields(text: str) -> dict:
+    "The `name = [ints]` and `name = int` fields of a struct attribute such as `#stablehlo.gather<...>`."
+    out = {k: _ints(v) for k, v in re.findall(r"(\w+)\s*=\s*\[([^\]]*)\]", text)}
+    out.update({k: (int(v),) for k, v in re.findall(r"(\w+)\s*=\s*(-?\d+)\b(?!\s*[\]x])", text)})
+    return out
+
+def _dense(text: str, n: int) -> tuple | None:
+    "The ints of a `dense<...>` attribute with `n` elements (a splat repeated), None if absent."
+    m = re.search(r"dense<([^<>]*)>", text)
+    if not m: return None
+    v = _ints(m.group(1))
+    return v * n if len(v) == 1 else v
+
+def _call_target(op: Op) -> str:
+    "A `stablehlo.custom_call`'s target name."
+    m = re.match(r'\s*@(?:"((?:[^"\\]|\\.)*)"|([\w.$-]+))', _op_text(op))
+    if m: return m.group(1) if m.group(1) is not None else m.group(2)
+    m = re.fullmatch(r'\s*"(.*)"\s*', _attr(op, "call_target_name"))
+    if m: return m.group(1)
+    raise ShardingError(f"{op.name} has no call target")
+
+# %% ../nbs/11_rules.ipynb #7c1e0a05
+_RULES: dict = {}
+
+def _rule(*names):
+    "Register the decorated function as the rule of the ops `names`."
+    def deco(fn):
+        for n in names: _RULES[n] = fn
+        return fn
+    return deco
+
+NO_RULE = frozenset(
+    "func.func func.call func.return sdy.constant sdy.data_flow_edge sdy.func_data_flow_edge sdy.manual_computation "
+    "sdy.named_computation sdy.mesh sdy.propagation_barrier sdy.sharding_group sdy.reshard sdy.return "
+    "stablehlo.after_all stablehlo.case stablehlo.constant stablehlo.create_token stablehlo.get_tuple_element "
+    "stablehlo.infeed stablehlo.iota stablehlo.outfeed stablehlo.optimization_barrier stablehlo.partition_id "
+    "stablehlo.recv stablehlo.send stablehlo.while stablehlo.return".split())
+
+def _shape(v, op, what) -> tuple:
+    if isinstance(v.type, TensorType): return v.type.shape
+    if str(v.type).startswith("!stablehlo.token"): return ()   # Shardy gives non-shaped values rank 0
+    raise ShardingError(f"{op.name}: {what} has type {v.type}, not a static tensor type")
+
+def sharding_rule(op: Op, conservative: bool = False) -> OpShardingRule:
+    """Shardy's sharding rule of `op`, as `sdy-populate-op-sharding-rules` gives it (`conservative`: as its
+    conservative-propagation variant does). An op already carrying `sdy.sharding_rule` keeps it; an op Shardy
+    gives no rule raises `ShardingError`."""
+    a = op.attrs.get("sdy.sharding_rule")
+    if a is not None: return parse_op_sharding_rule(str(a))
+    if op.name in NO_RULE: raise ShardingError(f"Shardy gives {op.name} no sharding rule")
+    fn = _pointwise if op.name in POINTWISE else _RULES.get(op.name)
+    if fn is None: raise ShardingError(f"no sharding rule for {op.name}: Shardy's registry does not know it")
+    ins = [_shape(v, op, f"operand {i}") for i, v in enumerate(op.operands)]
+    outs = [_shape(v, op, f"result {i}") for i, v in enumerate(op.results)]
+    if not outs: raise ShardingError(f"{op.name} has no results: Shardy gives it no sharding rule")
+    try: rule = fn(op, ins, outs, conservative)
+    except ShardingError: raise
+    except (IndexError, KeyError, ValueError, TypeError) as e:
+        raise ShardingError(f"{op.name}: cannot derive its sharding rule ({e})") from None
+    if rule is None: raise ShardingError(f"Shardy gives this {op.name} no sharding rule")
+    return rule
+
 # %% ../nbs/11_rules.ipynb #d5279ef3
 POINTWISE = frozenset("stablehlo." + n for n in (
     "abs add and atan2 cbrt ceil count_leading_zeros compare complex convert cosine divide exponential "
@@ -244,24 +341,22 @@ POINTWISE = frozenset("stablehlo." + n for n in (
     "popcnt power real reduce_precision remainder round_nearest_even round_nearest_afz rsqrt shift_left "
     "shift_right_arithmetic shift_right_logical sign sine sqrt subtract tan tanh xor select clamp").split())
 
-def _shape(v, op, what) -> tuple:
-    if not isinstance(v.type, TensorType): raise ShardingError(f"{op.name}: {what} has type {v.type}, not a static tensor type")
-    return v.type.shape
-
-def _pointwise(op, ins, outs) -> OpShardingRule:
+def _pointwise(op, ins, outs, conservative=False) -> OpShardingRule:
     b = _Builder([len(s) for s in ins], [len(s) for s in outs])
     for d, n in enumerate(outs[0]): b.add_all(d, n)
     return b.build()
 
 # %% ../nbs/11_rules.ipynb #a0eae927
-def _transpose(op, ins, outs) -> OpShardingRule:
+@_rule("stablehlo.transpose")
+def _transpose(op, ins, outs, conservative=False) -> OpShardingRule:
     perm = _op_ints(op, "dims", "permutation")
     if perm is None or sorted(perm) != list(range(len(ins[0]))): raise ShardingError(f"{op.name} needs a permutation of its operand's dims, got {perm}")
     b = _Builder([len(ins[0])], [len(outs[0])])
     for out_dim, in_dim in enumerate(perm): b.add([in_dim], [out_dim], ins[0][in_dim])
     return b.build()
 
-def _broadcast_in_dim(op, ins, outs) -> OpShardingRule:
+@_rule("stablehlo.broadcast_in_dim")
+def _broadcast_in_dim(op, ins, outs, conservative=False) -> OpShardingRule:
     dims = _op_ints(op, "dims", "broadcast_dimensions")
     (inp,), (out,) = ins, outs
     if dims is None or len(dims) != len(inp) or any(not 0 <= d < len(out) for d in dims):
@@ -275,7 +370,8 @@ def _broadcast_in_dim(op, ins, outs) -> OpShardingRule:
     return b.build()
 
 # %% ../nbs/11_rules.ipynb #3766c83e
-def _reshape(op, ins, outs) -> OpShardingRule:
+@_rule("stablehlo.reshape")
+def _reshape(op, ins, outs, conservative=False) -> OpShardingRule:
     (a,), (r,) = ins, outs
     if prod(a) == 0: raise ShardingError(f"{op.name} has 0 elements: Shardy gives it no sharding rule")
     if prod(a) != prod(r): raise ShardingError(f"{op.name} from {a} to {r} changes the number of elements")
@@ -305,7 +401,8 @@ def _reshape(op, ins, outs) -> OpShardingRule:
     return b.build()
 
 # %% ../nbs/11_rules.ipynb #0569868c
-def _dot_general(op, ins, outs) -> OpShardingRule:
+@_rule("stablehlo.dot_general")
+def _dot_general(op, ins, outs, conservative=False) -> OpShardingRule:
     lb, rb, lc, rc = _dot_dims(op)
     (l, r), (out,) = ins, outs
     if len(lb) != len(rb) or len(lc) != len(rc) or any(not 0 <= d < len(l) for d in lb + lc) or any(not 0 <= d < len(r) for d in rb + rc):
@@ -320,7 +417,8 @@ def _dot_general(op, ins, outs) -> OpShardingRule:
     for x, y in zip(lc, rc): b.add([x, y], [None], l[x], "reduction")
     return b.build()
 
-def _reduce(op, ins, outs) -> OpShardingRule:
+@_rule("stablehlo.reduce")
+def _reduce(op, ins, outs, conservative=False) -> OpShardingRule:
     dims, n = _op_ints(op, "dimensions", "dimensions"), len(outs)
     if dims is None or len(ins) != 2 * n: raise ShardingError(f"{op.name} needs `dimensions` and one init value per input")
     shape, b, o = ins[0], _Builder([len(s) for s in ins], [len(s) for s in outs]), 0
@@ -331,45 +429,309 @@ def _reduce(op, ins, outs) -> OpShardingRule:
             b.add([d] * n + [None] * n, [o] * n, size); o += 1
     return b.build()
 
-def _concatenate(op, ins, outs) -> OpShardingRule:
-    dim = _op_ints(op, "dim", "dimension")
-    if dim is None or len(dim) != 1: raise ShardingError(f"{op.name} needs a `dimension`, got {dim}")
+def _slice_source(v):
+    "The value `v` is a `stablehlo.slice` of, else `v` itself."
+    d = v.defining_op
+    return d.operands[0] if d is not None and d.name == "stablehlo.slice" else v
+
+def _concat_kind(op: Op) -> str:
+    "`permutation` if the pieces are all slices, or slices of one value and that value itself; else `need_replication`."
+    sliced = [_slice_source(v) is not v for v in op.operands]
+    if all(sliced): return "permutation"
+    one = all(_slice_source(v) is _slice_source(op.operands[0]) for v in op.operands)
+    return "permutation" if one and any(sliced) else "need_replication"
+
+@_rule("stablehlo.concatenate")
+def _concatenate(op, ins, outs, conservative=False) -> OpShardingRule:
+    dim = _op_int(op, "dim", "dimension")
     b = _Builder([len(s) for s in ins], [len(s) for s in outs])
-    for d, n in enumerate(outs[0]): b.add_all(d, n, "need_replication" if d == dim[0] else None)
+    for d, n in enumerate(outs[0]):
+        if d != dim: b.add_all(d, n)
+        elif not conservative: b.add_all(d, n, _concat_kind(op))   # conservative: no factor, each piece's dim its own
     return b.build()
 
 # %% ../nbs/11_rules.ipynb #a4fb3059
-def _reverse(op, ins, outs) -> OpShardingRule:
+@_rule("stablehlo.reverse")
+def _reverse(op, ins, outs, conservative=False) -> OpShardingRule:
     dims = _op_ints(op, "dims", "dimensions")
     if dims is None or any(not 0 <= d < len(ins[0]) for d in dims): raise ShardingError(f"{op.name} needs dims of its operand, got {dims}")
     b = _Builder([len(s) for s in ins], [len(s) for s in outs])
     for d, n in enumerate(ins[0]): b.add_all(d, n, "permutation" if d in dims else None)
     return b.build()
 
-def _resize(op, ins, outs) -> OpShardingRule:
-    "`slice` and `pad`: one factor per operand dim, a `permutation` factor where the result's size differs."
+@_rule("stablehlo.slice", "stablehlo.pad")
+def _resize(op, ins, outs, conservative=False) -> OpShardingRule:
+    "`slice` and `pad`: one factor per operand dim, a `permutation` factor (blocked when `conservative`) where the result's size differs."
     if len(ins[0]) != len(outs[0]): raise ShardingError(f"{op.name} changes the rank from {len(ins[0])} to {len(outs[0])}")
     b = _Builder([len(s) for s in ins], [len(s) for s in outs])
-    for d, (n, m) in enumerate(zip(ins[0], outs[0])): b.add_all(d, n, "permutation" if n != m else None)
+    return b.add_mismatch(ins[0], outs[0], "permutation", blocked=conservative).build()
+
+# %% ../nbs/11_rules.ipynb #8d2f0b02
+_CONSTANT_LIKE = frozenset({"stablehlo.constant", "sdy.constant", "arith.constant"})
+
+@_rule("stablehlo.dynamic_slice")
+def _dynamic_slice(op, ins, outs, conservative=False) -> OpShardingRule:
+    return _Builder([len(s) for s in ins], [len(s) for s in outs]).add_mismatch(ins[0], outs[0], "need_replication", blocked=True).build()
+
+@_rule("stablehlo.dynamic_update_slice")
+def _dynamic_update_slice(op, ins, outs, conservative=False) -> OpShardingRule:
+    constant = all(v.defining_op is not None and v.defining_op.name in _CONSTANT_LIKE for v in op.operands[2:])
+    b, k = _Builder([len(s) for s in ins], [len(s) for s in outs]), len(ins)
+    for d, (n, m) in enumerate(zip(ins[0], ins[1])):
+        if n == m: b.add_all(d, n); continue
+        b.add([d] + [None] * (k - 1), [d], n)                                       # operand and result stay sharded
+        b.add([None, d] + [None] * (k - 2), [None], m, None if constant else "need_replication")   # the update
     return b.build()
 
-# %% ../nbs/11_rules.ipynb #6c8b773e
-_RULES = {"stablehlo.transpose": _transpose, "stablehlo.broadcast_in_dim": _broadcast_in_dim, "stablehlo.reshape": _reshape,
-          "stablehlo.dot_general": _dot_general, "stablehlo.reduce": _reduce, "stablehlo.concatenate": _concatenate,
-          "stablehlo.reverse": _reverse, "stablehlo.slice": _resize, "stablehlo.pad": _resize}
+# %% ../nbs/11_rules.ipynb #8d2f0b05
+def _gather_scatter(inp, slices, indices, ivd, offset_dims, collapsed, in_batch, idx_batch, add, scatter_kind=None):
+    "Shardy's `addGatherScatterFactors`: `add(input_dim, indices_dim, slices_dim, size, kind, blocked)`; `scatter_kind` (scatter only): the kind of an implicit batch dim."
+    scatter, d_in, batch = scatter_kind is not None, 0, 0
+    for d_sl, n_sl in enumerate(slices):
+        if d_sl in offset_dims:   # a window dim: the next input dim that is neither collapsed nor batching
+            while d_in in collapsed or d_in in in_batch: d_in += 1
+            n_in = inp[d_in]
+            if n_in == n_sl: add(d_in, None, d_sl, n_in, None)
+            elif scatter: add(d_in, None, None, n_in, "need_replication"); add(None, None, d_sl, n_sl, "need_replication")
+            elif n_sl == 1: add(d_in, None, None, n_in, "reduction"); add(None, None, d_sl, n_sl, "need_replication")
+            else: add(d_in, None, d_sl, n_in, "need_replication", True)
+            d_in += 1
+        else:                     # a batch dim of the indices
+            d_idx = batch if batch < ivd else batch + 1
+            explicit = d_idx in idx_batch
+            add(in_batch[idx_batch.index(d_idx)] if explicit else None, d_idx, d_sl, n_sl, scatter_kind if scatter and not explicit else None)
+            batch += 1
+    for d in collapsed:
+        add(d, None, None, inp[d], None if scatter else "need_replication" if inp[d] == 1 else "reduction")
+    if ivd < len(indices): add(None, ivd, None, indices[ivd], "need_replication")
 
-def sharding_rule(op: Op) -> OpShardingRule:
-    "Shardy's sharding rule of `op`; ops without one here raise `ShardingError`."
-    fn = _pointwise if op.name in POINTWISE else _RULES.get(op.name)
-    if fn is None: raise ShardingError(f"no sharding rule for {op.name} yet")
-    ins = [_shape(v, op, f"operand {i}") for i, v in enumerate(op.operands)]
-    outs = [_shape(v, op, f"result {i}") for i, v in enumerate(op.results)]
-    if not outs: raise ShardingError(f"{op.name} has no results")
-    try: rule = fn(op, ins, outs)
-    except (IndexError, KeyError, ValueError, TypeError) as e:
-        if isinstance(e, ShardingError): raise
-        raise ShardingError(f"{op.name}: cannot derive its sharding rule ({e})") from None
-    return rule
+@_rule("stablehlo.gather")
+def _gather(op, ins, outs, conservative=False) -> OpShardingRule:
+    f = _fields(_attr(op, "dimension_numbers") or _op_text(op))
+    b = _Builder([len(s) for s in ins], [len(s) for s in outs])
+    _gather_scatter(ins[0], outs[0], ins[1], f.get("index_vector_dim", (0,))[0], f.get("offset_dims", ()), f.get("collapsed_slice_dims", ()),
+                    f.get("operand_batching_dims", ()), f.get("start_indices_batching_dims", ()),
+                    lambda i, x, s, n, k, bl=False: b.add([i, x], [s], n, k, bl))
+    return b.build()
+
+# %% ../nbs/11_rules.ipynb #8d2f0b07
+def _is_i1(t) -> bool: return isinstance(t, TensorType) and t.dtype == "i1"
+
+def _scatter_combines(op: Op) -> bool:
+    "Whether the scatter's update computation is one add/multiply/maximum/minimum (and/or on i1) of its two arguments per input (Shardy's `getCommonSupportedReductionOp`)."
+    n = len(op.results)
+    if not op.regions or not op.regions[0].ops: return False
+    block = op.regions[0]
+    ret = block.ops[-1]
+    if len(block.args) != 2 * n or ret.name != "stablehlo.return" or len(ret.operands) != n: return False
+    names = set()
+    for i, v in enumerate(ret.operands):
+        d = v.defining_op
+        if d is None or len(d.operands) != 2: return False
+        ok = d.name in ("stablehlo.add", "stablehlo.multiply", "stablehlo.maximum", "stablehlo.minimum") or \
+             (d.name in ("stablehlo.and", "stablehlo.or") and _is_i1(v.type))
+        names.add(d.name)
+        args = [a.index if a.is_block_arg and a.owner is block else None for a in d.operands]
+        if not ok or sorted(args, key=str) != sorted([i, i + n], key=str): return False
+    return len(names) == 1
+
+@_rule("stablehlo.scatter")
+def _scatter(op, ins, outs, conservative=False) -> OpShardingRule:
+    f, n = _fields(_attr(op, "scatter_dimension_numbers") or _op_text(op)), len(outs)
+    b = _Builder([len(s) for s in ins], [len(s) for s in outs])
+    def add(i, x, s, size, kind, blocked=False): b.add([i] * n + [x] + [s] * n, [i] * n, size, kind, blocked)
+    _gather_scatter(ins[0], ins[n + 1], ins[n], f.get("index_vector_dim", (0,))[0], f.get("update_window_dims", ()), f.get("inserted_window_dims", ()),
+                    f.get("input_batching_dims", ()), f.get("scatter_indices_batching_dims", ()), add,
+                    "reduction" if _scatter_combines(op) else "need_replication")
+    return b.build()
+
+# %% ../nbs/11_rules.ipynb #8d2f0b0a
+def _conv_dims(op: Op) -> tuple:
+    "The `[b, 0, f]x[0, i, o]->[b, 0, f]` dimension numbers: (lhs, rhs, out) as {'b'/'f'/'i'/'o'/spatial k: dim}."
+    m = re.search(r"\[([^\]]*)\]\s*x\s*\[([^\]]*)\]\s*->\s*\[([^\]]*)\]", _attr(op, "dimension_numbers") or _op_text(op))
+    if m is None: raise ShardingError(f"{op.name} has no dimension numbers like [b, 0, f]x[0, i, o]->[b, 0, f]")
+    return tuple({(int(s) if s.isdigit() else s): d for d, s in enumerate(x.strip() for x in g.split(","))} for g in m.groups())
+
+@_rule("stablehlo.convolution")
+def _convolution(op, ins, outs, conservative=False) -> OpShardingRule:
+    (lhs, rhs), (out,) = ins, outs
+    L, R, O = _conv_dims(op)
+    group = lambda k: (_op_ints(op, k, k) or (1,))[0]
+    batch_groups, feature_groups = group("batch_group_count"), group("feature_group_count")
+    b = _Builder([len(lhs), len(rhs)], [len(out)])
+    if batch_groups > 1: b.add([L["b"], R["o"]], [O["f"]], batch_groups)
+    b.add([L["b"], None], [O["b"]], out[O["b"]])
+    for k in range(len(lhs) - 2):   # conservative propagation gives spatial dims no factor
+        if conservative: break
+        l, r, o = L[k], R[k], O[k]
+        left = lhs[l]   # the input's spatial dim splits into windows (a permutation) and the window (a reduction)
+        def spatial(size, contracting):
+            nonlocal left
+            size = min(left, size)
+            if size > 1:
+                b.add([l, r if contracting else None], [None if contracting else o], size, "reduction" if contracting else "permutation")
+                left //= size
+        order = [(out[o], False), (rhs[r], True)]   # the larger of the two is major
+        for size, contracting in order if out[o] >= rhs[r] else order[::-1]: spatial(size, contracting)
+    if feature_groups > 1: b.add([L["f"], R["o"]], [O["f"]], feature_groups)
+    b.add([L["f"], R["i"]], [None], rhs[R["i"]], "reduction")
+    if (n := out[O["f"]] // (batch_groups * feature_groups)) > 1: b.add([None, R["o"]], [O["f"]], n)
+    return b.build()
+
+# %% ../nbs/11_rules.ipynb #8d2f0b0c
+def _window_passthrough(op: Op, dim: int, rank: int) -> bool:
+    "Whether window dim `dim` maps operand to result one to one: no padding, stride 1, window 1."
+    pad = _dense(_attr(op, "padding"), 2 * rank) or _op_ints(op, "pad", "padding")
+    dims, strides = _op_ints(op, "window_dimensions", "window_dimensions"), _op_ints(op, "window_strides", "window_strides")
+    return (not pad or pad[2 * dim] == pad[2 * dim + 1] == 0) and (not strides or strides[dim] == 1) and (not dims or dims[dim] == 1)
+
+@_rule("stablehlo.reduce_window")
+def _reduce_window(op, ins, outs, conservative=False) -> OpShardingRule:
+    b = _Builder([len(s) for s in ins], [len(s) for s in outs])
+    for d, n in enumerate(outs[0]):
+        kind = None if _window_passthrough(op, d, len(outs[0])) else "permutation"
+        b.add_all(d, n, kind, conservative and kind is not None)
+    return b.build()
+
+@_rule("stablehlo.select_and_scatter")
+def _select_and_scatter(op, ins, outs, conservative=False) -> OpShardingRule:
+    b = _Builder([len(s) for s in ins], [len(s) for s in outs])
+    for d, n in enumerate(outs[0]):
+        if _window_passthrough(op, d, len(outs[0])): b.add_all(d, n); continue
+        b.add([None, d, None], [None], ins[1][d], "need_replication", conservative)   # the source's windows
+        b.add([d, None, None], [d], n, "permutation", conservative)
+    return b.build()
+
+# %% ../nbs/11_rules.ipynb #8d2f0b0f
+@_rule("stablehlo.sort")
+def _sort(op, ins, outs, conservative=False) -> OpShardingRule:
+    dim, shape = _op_int(op, "dimension", "dimension"), ins[0]
+    blocked = all(d == dim or n == 1 for d, n in enumerate(shape))   # nothing else to shard: don't propagate along the sort dim
+    b = _Builder([len(s) for s in ins], [len(s) for s in outs])
+    for d, n in enumerate(shape): b.add_all(d, n, "need_replication" if d == dim else None, blocked and d == dim)
+    return b.build()
+
+@_rule("stablehlo.fft")
+def _fft(op, ins, outs, conservative=False) -> OpShardingRule:
+    length, (shape,) = _op_ints(op, "length", "fft_length"), ins
+    if length is None: raise ShardingError(f"{op.name} needs an fft length")
+    b = _Builder([len(shape)], [len(outs[0])])
+    for d, n in enumerate(shape):
+        if d < len(shape) - len(length): b.add_all(d, n)                  # batch dims
+        elif d < len(shape) - 1: b.add_all(d, n, "need_replication")     # transformed dims
+        else: b.add_all(d, n, "need_replication", shape[-1] != outs[0][-1])   # the last, blocked if truncated (rfft)
+    return b.build()
+
+@_rule("stablehlo.bitcast_convert")
+def _bitcast_convert(op, ins, outs, conservative=False) -> OpShardingRule:
+    (i,), (o,) = ins, outs
+    b = _Builder([len(i)], [len(o)])
+    for d, n in enumerate(i if len(i) < len(o) else o): b.add_all(d, n)
+    if len(i) < len(o): b.add([None], [len(o) - 1], o[-1], "need_replication")   # the extra minor dim of the narrower type
+    elif len(i) > len(o): b.add([len(i) - 1], [None], i[-1], "need_replication")
+    return b.build()
+
+@_rule("stablehlo.rng_bit_generator")
+def _rng_bit_generator(op, ins, outs, conservative=False) -> OpShardingRule:
+    b = _Builder([len(s) for s in ins], [len(s) for s in outs])
+    for d, n in enumerate(ins[0]): b.add([d], [d, None], n, "need_replication", True)   # the state stays replicated
+    for d, n in enumerate(outs[1]): b.add([None], [None, d], n)
+    return b.build()
+
+# %% ../nbs/11_rules.ipynb #8d2f0b12
+_rule("stablehlo.all_reduce", "stablehlo.collective_permute", "stablehlo.collective_broadcast",
+                   "stablehlo.cross-replica-sum", "sdy.sharding_constraint")(_pointwise)
+
+def _gathering(op, ins, outs, dims) -> OpShardingRule:
+    "Pointwise except at `dims`, where operands and results get factors of their own sizes, `need_replication`."
+    b = _Builder([len(s) for s in ins], [len(s) for s in outs])
+    for d, n in enumerate(ins[0]):
+        if d not in dims: b.add_all(d, n)
+    for d in dict.fromkeys(dims):
+        b.add_all(d, ins[0][d], "need_replication", results=False).add_all(d, outs[0][d], "need_replication", operands=False)
+    return b.build()
+
+@_rule("stablehlo.all_gather")
+def _all_gather(op, ins, outs, conservative=False): return _gathering(op, ins, outs, [_op_int(op, "all_gather_dim", "all_gather_dim")])
+
+@_rule("stablehlo.reduce_scatter")
+def _reduce_scatter(op, ins, outs, conservative=False): return _gathering(op, ins, outs, [_op_int(op, "scatter_dimension", "scatter_dimension")])
+
+@_rule("stablehlo.all_to_all")
+def _all_to_all(op, ins, outs, conservative=False):
+    return _gathering(op, ins, outs, [_op_int(op, "split_dimension", "split_dimension"), _op_int(op, "concat_dimension", "concat_dimension")])
+
+# %% ../nbs/11_rules.ipynb #8d2f0b15
+@_rule("stablehlo.dot")
+def _dot(op, ins, outs, conservative=False) -> OpShardingRule:
+    (l, r), b = ins, _Builder([len(s) for s in ins], [len(s) for s in outs])
+    if len(l) == 2: b.add([0, None], [0], l[0])
+    if len(r) == 2: b.add([None, 1], [1 if len(l) == 2 else 0], r[1])
+    return b.add([len(l) - 1, 0], [None], r[0], "reduction").build()
+
+@_rule("stablehlo.cholesky")
+def _cholesky(op, ins, outs, conservative=False) -> OpShardingRule:
+    (shape,), b = ins, _Builder([len(s) for s in ins], [len(s) for s in outs])
+    for d, n in enumerate(shape): b.add_all(d, n, "need_replication" if d >= len(shape) - 2 else None)
+    return b.build()
+
+@_rule("stablehlo.triangular_solve")
+def _triangular_solve(op, ins, outs, conservative=False) -> OpShardingRule:
+    (a, x), b = ins, _Builder([len(s) for s in ins], [len(s) for s in outs])
+    text = _op_text(op) + "".join(f" {k} = {v}" for k, v in op.attrs.items())
+    left = re.search(r"\bleft_side\s*=\s*true", text) is not None
+    transposed = re.search(r"\btranspose_a\s*=\s*(?:#stablehlo<transpose\s+)?(?:TRANSPOSE|ADJOINT)\b", text) is not None
+    for d in range(len(a) - 2): b.add_all(d, a[d])
+    d1, d2, NR = len(a) - 2, len(a) - 1, "need_replication"
+    if left:    # op(a) @ result = x
+        free, contracting = (d2, d1) if transposed else (d1, d2)
+        b.add([free, d1], [None], a[free], NR).add([None, d2], [d2], x[d2], NR).add([contracting, None], [d1], a[contracting], NR)
+    else:       # result @ op(a) = x
+        free, contracting = (d1, d2) if transposed else (d2, d1)
+        b.add([None, d1], [d1], x[d1], NR).add([free, d2], [None], a[free], NR).add([contracting, None], [d2], a[contracting], NR)
+    return b.build()
+
+@_rule("stablehlo.batch_norm_inference")
+def _batch_norm_inference(op, ins, outs, conservative=False) -> OpShardingRule:
+    feature, b = _op_int(op, "feature_index", "feature_index"), _Builder([len(s) for s in ins], [len(s) for s in outs])
+    for d, n in enumerate(ins[0]): b.add([d] + [0 if d == feature else None] * (len(ins) - 1), [d], n)
+    return b.build()
+
+# %% ../nbs/11_rules.ipynb #8d2f0b18
+_CALL_POINTWISE = frozenset(
+    "annotate_device_placement Cholesky CompactWyHelper InspectSharding InvertDiagBlocksLowerTriangular "
+    "InvertDiagBlocksUpperTriangular LayoutConstraint mhlo.erf MoveToDevice MoveToHost X64SplitHigh X64SplitLow "
+    "xla.megascale.provide_metadata _SPMDInternalOp_MultiPad _SPMDInternalOp_RotateRight _SPMDInternalOp_MultiRotate "
+    "_SPMDInternalOp_MultiSlice _SPMDInternalOp_Wrap".split())
+
+def _linalg_call(target, ins, outs, b) -> OpShardingRule:
+    "Eigh, Qr and ProductOfElementaryHouseholderReflectors: batch dims pointwise, then the matrix dims."
+    x, NR = ins[0], "need_replication"
+    d1, d2 = len(x) - 2, len(x) - 1
+    for d in range(d1): b.add_all(d, x[d])
+    if target == "Eigh": b.add([d1], [d1, None], x[d1]).add([d2], [d2, d1], x[d2])   # eigenvectors, eigenvalues
+    elif target == "ProductOfElementaryHouseholderReflectors":
+        b.add([d1, None], [d1], x[d1], NR).add([d2, None], [d2], x[d2], NR).add([None, d1], [None], ins[1][d1], NR)
+    else: b.add([d1], [d1, None], x[d1], NR).add([d2], [d2, None], x[d2], NR).add([None], [None, d1], outs[1][d1], NR)
+    return b.build()
+
+@_rule("stablehlo.custom_call")
+def _custom_call(op, ins, outs, conservative=False) -> OpShardingRule | None:
+    "The custom calls Shardy knows (by target name); None for the rest."
+    target, b = _call_target(op), _Builder([len(s) for s in ins], [len(s) for s in outs])
+    if target in _CALL_POINTWISE: return _pointwise(op, ins, outs)
+    if target in ("Eigh", "Qr", "QrDecompositionBlock", "ProductOfElementaryHouseholderReflectors"): return _linalg_call(target, ins, outs, b)
+    if target == "mhlo.topk": return b.add_mismatch(ins[0], outs[0], "need_replication", blocked=True).build()
+    if target in ("ApproxTopK", "PartialReduce"):   # operands: operand, iota, two scalar inits; results: values, indices
+        for d, (n, m) in enumerate(zip(ins[0], outs[0])):
+            if n == m: b.add_all(d, n)
+            else: b.add([d, d, None, None], [None, None], n).add([None] * 4, [d, d], m, "need_replication", True)
+        return b.build()
+    if target == "X64Combine":   # feeding an rng_bit_generator's state: replicated, and no propagation through it
+        if any(u.name == "stablehlo.rng_bit_generator" for r in op.results for u in r.users):
+            return b.add_all(0, outs[0][0], "need_replication", True).build()
+        return _pointwise(op, ins, outs)
+    return None
 
 # %% ../nbs/11_rules.ipynb #50cafca2
 def plot_rule(rule: OpShardingRule, ax=None, title: str | None = None):
