@@ -362,27 +362,6 @@ def identity_rule(shape, n_operands: int = 1) -> OpShardingRule:
     dims = tuple((d,) for d in range(len(shape)))
     return OpShardingRule(tuple(shape), (dims,) * n_operands, (dims,))
 
-def _conservative_rule(op: Op, rule: OpShardingRule) -> OpShardingRule:
-    "Conservative mode's rules: no factor for concatenate's dim; slice and pad block their resized dims."
-    if op.name in ("stablehlo.slice", "stablehlo.pad"):
-        return replace(rule, blocked_propagation=tuple(sorted(set(rule.blocked_propagation) | set(rule.permutation))))
-    if op.name == "stablehlo.concatenate" and rule.need_replication:
-        f = rule.need_replication[0]
-        sizes = [n for g, n in enumerate(rule.factor_sizes) if g != f]
-        new = lambda g: g - (g > f)
-        def remap(ts):
-            out = []
-            for t in ts:
-                dims = []
-                for dim in t:
-                    if dim == (f,): dims.append((len(sizes),)); sizes.append(1)
-                    else: dims.append(tuple(new(g) for g in dim))
-                out.append(tuple(dims))
-            return tuple(out)
-        ops = remap(rule.operands); res = remap(rule.results)
-        return OpShardingRule(tuple(sizes), ops, res)
-    return rule
-
 def _rule_key(op: Op, conservative: bool):
     "What an op's rule depends on: its name, types, text and attributes (None if an attribute is unhashable)."
     form = op.form
@@ -392,9 +371,12 @@ def _rule_key(op: Op, conservative: bool):
     except TypeError: return None
     return key
 
+# rules that depend on more than the op itself (its operands' defining ops, its users): never cached by key
+_CONTEXT_RULES = ("stablehlo.concatenate", "stablehlo.dynamic_update_slice", "stablehlo.custom_call")
+
 def op_rule(op: Op, conservative: bool = False, cache: dict | None = None) -> OpShardingRule | None:
     "The rule propagation uses for `op`: its `sdy.sharding_rule`, the identity for sdy ops, else chapter 11's; None if it has none."
-    key = _rule_key(op, conservative) if cache is not None and not op.regions else None
+    key = _rule_key(op, conservative) if cache is not None and not op.regions and op.name not in _CONTEXT_RULES else None
     if key is not None:
         r = cache.get(key, False)
         if r is not False: return r
@@ -405,16 +387,11 @@ def op_rule(op: Op, conservative: bool = False, cache: dict | None = None) -> Op
 def _op_rule(op: Op, conservative: bool) -> OpShardingRule | None:
     a = op.attrs.get("sdy.sharding_rule")
     if a is not None: return parse_op_sharding_rule(str(a))
-    if op.name in ("sdy.sharding_constraint", "sdy.reshard"):
+    if op.name == "sdy.reshard":
         t = op.results[0].type
         return identity_rule(t.shape) if isinstance(t, TensorType) else None
-    if op.name.startswith("sdy.") or op.name.startswith("func."): return None
-    if op.name == "stablehlo.custom_call" and _call_target(op) in ("MoveToHost", "MoveToDevice") and len(op.operands) == 1 and op.results:
-        t = op.results[0].type   # Shardy gives the offload custom calls a pointwise rule (chapter 11 has no custom_call rules yet)
-        return identity_rule(t.shape) if isinstance(t, TensorType) else None
-    try: rule = sharding_rule(op)
+    try: return sharding_rule(op, conservative)   # chapter 11: jaxlib's rule, or its conservative variant
     except ShardingError: return None
-    return _conservative_rule(op, rule) if conservative else rule
 
 # %% ../nbs/12_propagate.ipynb #98b41e6c
 _OWN_SHARDING = ("sdy.data_flow_edge", "sdy.sharding_constraint", "sdy.reshard")
