@@ -339,7 +339,7 @@ def _is_elementwise(op: Op) -> bool:
         return op.operands[0].type.shape == op.results[0].type.shape if isinstance(op.operands[0].type, TensorType) else False
     return False
 
-_PURE_SDY = frozenset({"sdy.reshard", "sdy.propagation_barrier"})
+_PURE_SDY = frozenset({"sdy.reshard", "sdy.propagation_barrier", "sdy.constant"})
 _IMPURE = frozenset({"stablehlo.custom_call", "stablehlo.send", "stablehlo.recv", "stablehlo.infeed", "stablehlo.outfeed",
                      "stablehlo.rng", "stablehlo.rng_bit_generator", "stablehlo.all_reduce", "stablehlo.all_gather",
                      "stablehlo.all_to_all", "stablehlo.reduce_scatter", "stablehlo.collective_permute",
@@ -411,20 +411,22 @@ def _shardable(v: Value):
     if isinstance(p, Func): return v
     if isinstance(p, Op):
         if p.name == "stablehlo.while": return _shardable(p.results[v.index])
-        if p.name == "sdy.manual_computation": return v
+        if p.name in _COMPUTATIONS: return v
     return None
 
+_COMPUTATIONS = ("sdy.manual_computation", "sdy.named_computation")
+
 def _manual_owner(v: Value):
-    "The manual computation whose block argument or result `v` is (an edge owner with no edge), else None."
+    "The manual or named computation whose block argument or result `v` is (an edge owner with no edge), else None."
     o = v.owner
-    if isinstance(o, Op): return o if o.name == "sdy.manual_computation" else None
+    if isinstance(o, Op): return o if o.name in _COMPUTATIONS else None
     p = o.parent
-    return p if isinstance(p, Op) and p.name == "sdy.manual_computation" else None
+    return p if isinstance(p, Op) and p.name in _COMPUTATIONS else None
 
 def _get(v: Value):
     "Shardy's `getSharding`."
     o = v.owner
-    if o.__class__ is Op and o.name != "sdy.manual_computation":   # the common case, without the general lookup
+    if o.__class__ is Op and o.name not in _COMPUTATIONS:   # the common case, without the general lookup
         if o.name in _OWN_SHARDING: return o.attrs.get("sharding")
         for u, _ in v.uses:
             if u.name == "sdy.data_flow_edge": return u.attrs.get("sharding")
@@ -435,8 +437,9 @@ def _get(v: Value):
     if op is not None and op.name in _OWN_SHARDING: return op.attrs.get("sharding")
     mc = _manual_owner(v)
     if mc is not None:
-        if v.is_block_arg: return _erase_manual(mc.attrs["in_shardings"][v.index], mc.attrs["manual_axes"]) if v.index < len(mc.attrs["in_shardings"]) else None
-        return mc.attrs["out_shardings"][v.index] if v.index < len(mc.attrs["out_shardings"]) else None
+        shs = mc.attrs.get("in_shardings" if v.is_block_arg else "out_shardings") or ()
+        if v.index >= len(shs): return None
+        return _erase_manual(shs[v.index], mc.attrs["manual_axes"]) if v.is_block_arg and "manual_axes" in mc.attrs else shs[v.index]
     return v.sharding
 
 def _set(v: Value, s: TensorSharding) -> None:
@@ -446,25 +449,31 @@ def _set(v: Value, s: TensorSharding) -> None:
     op = v.defining_op
     if op is not None and op.name in _OWN_SHARDING: op.attrs["sharding"] = s; return
     mc = _manual_owner(v)
-    if mc is not None and (mc.attrs["in_shardings"] if v.is_block_arg else mc.attrs["out_shardings"]):
+    if mc is not None:
         key = "in_shardings" if v.is_block_arg else "out_shardings"
-        new = list(mc.attrs[key])
-        new[v.index] = _add_free(new[v.index], s, mc.attrs["manual_axes"]) if v.is_block_arg else s
+        vals = mc.regions[0].args if v.is_block_arg else mc.results
+        new = list(mc.attrs.get(key) or [_open_like_rank(s, x.type.rank or 0) for x in vals])   # Shardy opens the others
+        new[v.index] = _add_free(new[v.index], s, mc.attrs["manual_axes"]) if v.is_block_arg and "manual_axes" in mc.attrs else s
         mc.attrs[key] = tuple(new); return
     v.sharding = s
+
+def _open_like_rank(s: TensorSharding, rank: int) -> TensorSharding:
+    return TensorSharding(s.mesh, tuple(DimSharding((), is_closed=False) for _ in range(rank)), mesh_name=s.mesh_name)
 
 def _terminator_edge(u: Op, i: int):
     "The edge fed by operand `i` of a region terminator `u` (a while body's or manual computation's return)."
     p = u.parent_op
     if p is None: return None
     if p.name == "stablehlo.while" and u.block is p.regions[1]: return _edge_of(p.results[i])
-    if p.name in ("stablehlo.case", "stablehlo.if", "sdy.manual_computation"): return _edge_of(p.results[i])
+    if p.name in ("stablehlo.case", "stablehlo.if") + _COMPUTATIONS: return _edge_of(p.results[i])
     return None
 
 def _use_edge(u: Op, i: int):
     "Shardy's `DataFlowEdgeOp::lookup(use)`: the edge whose sources include this use."
     if u.name in ("stablehlo.optimization_barrier", "stablehlo.while"): return _edge_of(u.results[i])
-    if u.name == "sdy.manual_computation": return _edge_of(u.regions[0].args[i])
+    # Shardy's getEdgeOwnerFromSource for manual and named computations returns the operand itself, not the body
+    # argument it feeds, so a change of an operand reaches the body's edge only if that operand owns an edge itself
+    if u.name in _COMPUTATIONS: return _edge_of(u.operands[i])
     if u.name in ("stablehlo.return", "sdy.return"): return _terminator_edge(u, i)
     return None
 
@@ -477,10 +486,10 @@ def _edge_sources(edge: Op) -> list:
         if o.name == "stablehlo.optimization_barrier": return [o.operands[k]]
         if o.name == "stablehlo.while": return [o.operands[k], o.regions[1].ops[-1].operands[k]]
         if o.name in ("stablehlo.case", "stablehlo.if"): return [b.ops[-1].operands[k] for b in o.regions]
-        if o.name == "sdy.manual_computation": return [o.regions[0].ops[-1].operands[k]]
+        if o.name in _COMPUTATIONS: return [o.regions[0].ops[-1].operands[k]]
         return []
     p = o.parent
-    if isinstance(p, Op) and p.name == "sdy.manual_computation": return [p.operands[owner.index]]
+    if isinstance(p, Op) and p.name in _COMPUTATIONS: return [p.operands[owner.index]]
     return []
 
 def _non_owner_targets(edge: Op) -> list:
