@@ -14,12 +14,14 @@ from .sharding import DimSharding, TensorSharding
 from .program import Module, Op, Value, TensorType
 from .rules import sharding_rule, _op_ints, _dot_dims, _op_text, POINTWISE
 from .interop import TensorLayout, from_mindspore_layout
+from .propagate import propagate, _copy
 
 # %% auto #0
 __all__ = ['Strategy', 'eval_op', 'evaluate', 'Operator', 'operators', 'candidates', 'to_tensor_layout', 'to_sharding',
            'Redistribution', 'redistribution', 'mindspore_cost', 'bit_sharding', 'exact_cost', 'Choice', 'in_layout',
            'out_layout', 'op_cost', 'Edge', 'propagate_strategies', 'StrategyPlan', 'parallel_program',
-           'run_redistribution', 'run', 'plot_plan']
+           'run_redistribution', 'run', 'plot_plan', 'shardy_plan', 'received_bytes', 'compare_styles',
+           'comparison_table', 'plot_comparison']
 
 # %% ../nbs/13_strategies.ipynb #4eb301b6
 _NP_UNARY = {"stablehlo.exponential": np.exp, "stablehlo.tanh": np.tanh, "stablehlo.negate": np.negative,
@@ -748,3 +750,119 @@ def plot_plan(plan: StrategyPlan, ax=None, title: str | None = None, figsize=(11
     ax.set_axis_off()
     if title: ax.set_title(title, fontsize=9)
     return ax
+
+# %% ../nbs/13_strategies.ipynb #48621ec9
+def _bit_tensor_sharding(layout: tuple, mesh: Mesh) -> TensorSharding:
+    return TensorSharding(mesh, tuple(DimSharding(tuple(f"b{b}" for b in bs)) for bs in layout), mesh_name="bits")
+
+def _bits_of(v: Value) -> tuple:
+    "The bit layout Shardy gave `v` (a constraint's result has the constraint's); unsharded where it gave none."
+    s = v.sharding
+    if s is None and v.defining_op is not None and v.defining_op.name == "sdy.sharding_constraint": s = v.defining_op.attrs["sharding"]
+    if s is None: return ((),) * len(v.type.shape)
+    return tuple(tuple(int(a.name[1:]) for a in d.axes) for d in s.dims)
+
+def _constrain(m: Module, o: Operator, c: Choice, mesh: Mesh, twin: dict) -> None:
+    "A `sdy.sharding_constraint` on each input of operator `o` (its copy in `m`), laid out as choice `c` wants it."
+    body, mine = m.main.body, [twin[op] for op in o.ops]
+    copies = [next(b for op in o.ops for a, b in zip(op.operands, twin[op].operands) if a is v) for v in o.inputs]
+    done = set()
+    for i, v in enumerate(copies):
+        if id(v) in done: continue   # Mul(x, x): one constraint serves both uses
+        done.add(id(v))
+        con = Op("sdy.sharding_constraint", [v], [v.type], {"sharding": _bit_tensor_sharding(in_layout(o, c, i), mesh)})
+        body.insert(body.ops.index(mine[0]), con)
+        v.replace_all_uses_with(con.result, where=lambda op: any(op is x for x in mine))
+
+def _read_choice(o: Operator, twin: dict) -> Choice:
+    "Operator `o`'s letters as Shardy sharded them: the output's letters from the output, the others from the inputs carrying them."
+    bits, used, mine = {}, set(), set(o.letters)
+    def take(l, bs):
+        if bs and l in mine and l not in bits and not used & set(bs): bits[l] = bs; used.update(bs)
+    for l, bs in zip(o.out_letters, _bits_of(twin[o.ops[-1]].result)): take(l, bs)
+    for op in o.ops:
+        for a, b in zip(op.operands, twin[op].operands):
+            if any(a is v for v in o.inputs):
+                for d, bs in enumerate(_bits_of(b)): take(o.dim_letter[(a, d)], bs)
+    cuts = {l: 1 << len(bits.get(l, ())) for l in o.letters}
+    for (v, d), l in o.dim_letter.items():
+        if v.type.shape[d] % cuts.get(l, 1):
+            raise ShardingError(f"operator {o.name}: Shardy splits a dim of size {v.type.shape[d]} {cuts[l]} ways, which no operator layout can hold")
+    return Choice(tuple(sorted(cuts.items())), tuple(sorted((l, bits.get(l, ())) for l in o.letters)))
+
+def shardy_plan(program: Module, configured: dict, *, device_num: int, strategy: str = "user-priority") -> StrategyPlan:
+    "Shardy's propagation from the same `configured` operators (their inputs constrained), read back as a `StrategyPlan`."
+    if not isinstance(program, Module): raise ShardingError(f"shardy_plan needs a Module, got {type(program).__name__}")
+    ops = operators(program)
+    g = _Graph(ops, int(device_num), False, "exact", 4)
+    mesh = _bit_mesh(g.B)
+    m = _copy(program)
+    m.meshes = {"bits": mesh, **m.meshes}
+    twin = dict(zip(program.main.body.ops, m.main.body.ops))
+    for name, st in dict(configured).items():
+        if name not in g.by: raise ShardingError(f"configured operator {name!r} is not in the program; its operators are: {', '.join(g.by)}")
+        o = g.by[name]
+        _constrain(m, o, _choice(o, _letter_cuts(o, st, g.N), g.B), mesh, twin)
+    done = propagate(m, strategy=strategy)
+    twin = dict(zip(program.main.body.ops, [op for op in done.main.body.ops if op.name != "sdy.sharding_constraint"]))
+    return StrategyPlan(g, {o.name: _read_choice(o, twin) for o in ops}, frozenset(configured))
+
+# %% ../nbs/13_strategies.ipynb #d3f19267
+def received_bytes(self: StrategyPlan, name: str) -> float:
+    "Bytes the busiest device receives for operator `name`: its input redistributions and its AllReduces."
+    g, o = self.graph, self.graph.by[name]
+    c = self.selected[name]; bits = c.bit()
+    total = 0.0
+    for e in g.in_edges[name]:
+        r = redistribution(out_layout(g.by[e.prev], self.selected[e.prev]), in_layout(o, c, e.index), o.inputs[e.index].type.shape)
+        total += exact_cost(r, g.B, g.itemsize)[0]
+    for op in o.ops:
+        if not op.operands: continue
+        n = 1 << sum(len(bits.get(l, ())) for l in _op_reductions(o, op))
+        if n > 1:
+            local = math.prod(s >> len(bits.get(o.dim_letter.get((op.result, d)), ())) for d, s in enumerate(op.result.type.shape))
+            total += local * g.itemsize * 2 * (n - 1) / n
+    return total
+StrategyPlan.received_bytes = received_bytes
+
+# %% ../nbs/13_strategies.ipynb #aced7b81
+def compare_styles(program: Module, configured: dict, *, device_num: int, fully_use_devices: bool = False) -> tuple:
+    "MindSpore's and Shardy's plans from the same `configured` operators, and per operator what each chose and receives."
+    ms = propagate_strategies(program, configured, device_num=device_num, fully_use_devices=fully_use_devices)
+    sh = shardy_plan(program, configured, device_num=device_num)
+    rows = [dict(op=o.name, primitive=o.primitive, mindspore=ms.strategies[o.name], shardy=sh.strategies[o.name],
+                 mindspore_bytes=ms.received_bytes(o.name), shardy_bytes=sh.received_bytes(o.name)) for o in ms.operators]
+    return ms, sh, rows
+
+def comparison_table(rows: list[dict]) -> str:
+    "The rows of `compare_styles` as a table with totals; `*` marks an operator the two styles lay out differently."
+    fmt = lambda st: str(st).replace(" ", "")
+    w = max(len(fmt(r[k])) for r in rows for k in ("mindspore", "shardy"))
+    head = f"  {'operator':<12} {'primitive':<11} {'MindSpore':<{w}} {'bytes':>7}  {'Shardy':<{w}} {'bytes':>7}"
+    lines = [head]
+    for r in rows:
+        mark = "*" if r["mindspore"] != r["shardy"] else " "
+        lines.append(f"{mark} {r['op']:<12} {r['primitive']:<11} {fmt(r['mindspore']):<{w}} {r['mindspore_bytes']:>7.0f}  {fmt(r['shardy']):<{w}} {r['shardy_bytes']:>7.0f}")
+    ms, sh = sum(r["mindspore_bytes"] for r in rows), sum(r["shardy_bytes"] for r in rows)
+    lines.append(f"  {'total':<12} {'':<11} {'':<{w}} {ms:>7.0f}  {'':<{w}} {sh:>7.0f}")
+    return "\n".join(lines)
+
+# %% ../nbs/13_strategies.ipynb #300856c6
+def plot_comparison(models: dict, figsize=(11, 4.5)):
+    "One panel per model: each operator's received bytes under MindSpore's and Shardy's plans (differing layouts in red)."
+    import matplotlib.pyplot as plt
+    fig, axes = plt.subplots(1, len(models), figsize=figsize, squeeze=False)
+    for ax, (title, rows) in zip(axes[0], models.items()):
+        y = np.arange(len(rows))[::-1]
+        ax.barh(y + 0.2, [r["mindspore_bytes"] for r in rows], 0.4, label="MindSpore", color="tab:blue")
+        ax.barh(y - 0.2, [r["shardy_bytes"] for r in rows], 0.4, label="Shardy", color="tab:orange")
+        ax.set_yticks(y, [r["op"] for r in rows], fontsize=7)
+        for t, r in zip(ax.get_yticklabels(), rows):
+            if r["mindspore"] != r["shardy"]: t.set_color("crimson")
+        ms, sh = sum(r["mindspore_bytes"] for r in rows), sum(r["shardy_bytes"] for r in rows)
+        ax.set_title(f"{title}\ntotal: MindSpore {ms:.0f} B, Shardy {sh:.0f} B", fontsize=9)
+        ax.set_xlabel("bytes the busiest device receives", fontsize=8)
+        ax.tick_params(axis="x", labelsize=7)
+    axes[0][0].legend(fontsize=8, loc="lower right")
+    fig.tight_layout()
+    return fig
