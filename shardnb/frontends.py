@@ -145,6 +145,35 @@ def _gelu(e, x, approximate, out):
         half = e.bin("add", e.const(1.0, s), _erf(e, e.bin("multiply", v, e.const(1 / math.sqrt(2), s), s), s), s)
     return e.bin("multiply", e.bin("multiply", v, e.const(0.5, s), s), half, s)
 
+def _elu(e, x, alpha, scale, input_scale, out):
+    "scale * (max(x, 0) + alpha * (exp(min(x, 0) * input_scale) - 1)): torch's ELU without a select."
+    v, s = x
+    neg = e.bin("multiply", e.bin("minimum", v, e.const(0.0, s), s), e.const(input_scale, s), s)
+    y = e.bin("add", e.bin("maximum", v, e.const(0.0, s), s),
+              e.bin("multiply", e.const(alpha, s), e.bin("subtract", e.un("exponential", neg, s), e.const(1.0, s), s), s), s)
+    return y if scale == 1 else e.bin("multiply", y, e.const(scale, s), s)
+
+def _leaky_relu(e, x, slope, out):
+    v, s = x
+    return e.bin("add", e.bin("maximum", v, e.const(0.0, s), s), e.bin("multiply", e.const(slope, s), e.bin("minimum", v, e.const(0.0, s), s), s), s)
+
+def _softplus(e, x, beta, out):
+    "(max(bx, 0) + log(1 + exp(-|bx|))) / b: torch's softplus, stable everywhere (above torch's threshold it differs by < exp(-threshold)/b)."
+    v, s = x
+    z = v if beta == 1 else e.bin("multiply", v, e.const(beta, s), s)
+    y = e.bin("add", e.bin("maximum", z, e.const(0.0, s), s),
+              e.un("log", e.bin("add", e.const(1.0, s), e.un("exponential", e.un("negate", e.un("abs", z, s), s), s), s), s), s)
+    return y if beta == 1 else e.bin("divide", y, e.const(beta, s), s)
+
+def _log_softmax(e, x, dim, out):
+    v, s = x
+    d = dim % len(s)
+    keep = tuple(i for i in range(len(s)) if i != d)
+    rs = tuple(s[i] for i in keep)
+    z = e.bin("subtract", v, e.bcast(e.reduce("maximum", v, s, [d]), rs, s, list(keep)), s)
+    t = e.bcast(e.reduce("add", e.un("exponential", z, s), s, [d]), rs, s, list(keep))
+    return e.bin("subtract", z, e.un("log", t, s), s)
+
 # %% ../nbs/14_torch.ipynb #87d027f8
 def _arg(args, i, default=None): return args[i] if len(args) > i else default
 
@@ -166,6 +195,10 @@ def _translate(e, op, a, kw, out):
         return _broadcast_binary(e, _BINARY[op], a[0], a[1], out)
     if op == "relu": return e.bin("maximum", a[0][0], e.const(0.0, out), out)
     if op == "gelu": return _gelu(e, a[0], kw.get("approximate", "none"), out)
+    if op == "elu": return _elu(e, a[0], _arg(a, 1, 1.0), _arg(a, 2, 1.0), _arg(a, 3, 1.0), out)
+    if op == "leaky_relu": return _leaky_relu(e, a[0], _arg(a, 1, 0.01), out)
+    if op == "softplus": return _softplus(e, a[0], _arg(a, 1, 1.0), out)
+    if op in ("log_softmax", "_log_softmax"): return _log_softmax(e, a[0], a[1], out)
     if op in _UNARY: return e.un(_UNARY[op], a[0][0], out)
     if op == "reciprocal": return e.bin("divide", e.const(1.0, out), a[0][0], out)
     if op == "rsub": _alpha_one(kw, e.node); return _broadcast_binary(e, "subtract", a[1], a[0], out)
