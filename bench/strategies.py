@@ -1,7 +1,8 @@
 """MindSpore-style propagation speed on torch models: a stack of attention + MLP blocks.
 
-Run: python bench/strategies.py [--ops 1000] [--devices 8,64,512] [--sizes 250,500,1000,2000]
-Prints one table: operators (torch nodes), StableHLO ops, devices, seconds to export+translate and to propagate."""
+Run: python bench/strategies.py [--devices 8,64,512] [--sizes 250,500,1000,2000]
+Prints one table: operators (torch nodes), StableHLO ops, seconds to export+translate, and seconds to propagate
+with each device count (one column per count)."""
 import argparse, math, time
 import torch
 from shardnb.frontends import from_torch
@@ -35,20 +36,22 @@ def model(n_ops: int):
     return torch.nn.Sequential(*[Block() for _ in range(max(1, round(n_ops / per)))])
 
 
-def measure(n_ops: int, devices: int, x=None):
+def export(n_ops: int):
+    "The torch model of about `n_ops` operators, exported and translated; and the seconds that took."
     m = model(n_ops)
-    x = torch.randn(64, 64, 64) if x is None else x
     t0 = time.perf_counter()
-    prog = from_torch(torch.export.export(m, (x,)))
-    t1 = time.perf_counter()
-    ops = operators(prog)
-    # configure the first block's fc1 (data x model parallel), as a user would
+    prog = from_torch(torch.export.export(m, (torch.randn(64, 64, 64),)))
+    return prog, time.perf_counter() - t0
+
+
+def propagate_time(prog, devices: int) -> float:
+    "Seconds to propagate from the first block's fc1, configured data x model parallel as a user would."
+    t0 = time.perf_counter()
     plan = propagate_strategies(prog, {"linear_4": ((2, 1, 1), (min(devices // 2, 64), 1), (min(devices // 2, 64),))},
                                 device_num=devices)
-    t2 = time.perf_counter()
-    assert len(plan.strategies) == len(ops)
-    n_hlo = sum(1 for op in prog.main.body.ops)
-    return len(ops), n_hlo, t1 - t0, t2 - t1
+    t = time.perf_counter() - t0
+    assert len(plan.strategies) == len(operators(prog))
+    return t
 
 
 if __name__ == "__main__":
@@ -57,8 +60,9 @@ if __name__ == "__main__":
     ap.add_argument("--devices", default="8,64,512")
     a = ap.parse_args()
     torch.manual_seed(0)
-    print(f"{'operators':>9} {'hlo ops':>8} {'devices':>7} {'export+from_torch s':>19} {'propagate s':>11}")
+    devices = [int(d) for d in a.devices.split(",")]
+    print(f"{'operators':>9} {'hlo ops':>8} {'export+from_torch s':>19} " + " ".join(f"{f'propagate s @{d}':>16}" for d in devices))
     for n in map(int, a.sizes.split(",")):
-        for d in map(int, a.devices.split(",")):
-            ops, hlo, te, tp = measure(n, d)
-            print(f"{ops:>9} {hlo:>8} {d:>7} {te:>19.2f} {tp:>11.2f}", flush=True)
+        prog, te = export(n)
+        times = [propagate_time(prog, d) for d in devices]
+        print(f"{len(operators(prog)):>9} {len(prog.main.body.ops):>8} {te:>19.2f} " + " ".join(f"{t:>16.2f}" for t in times), flush=True)

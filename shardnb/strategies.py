@@ -102,9 +102,15 @@ class Operator:
     dim_letter: dict        # (Value, dim) -> letter, for every value in the group
     primitive: str = ""
 
-    def in_letters(self, i): return [self.dim_letter[(self.inputs[i], d)] for d in range(len(self.inputs[i].type.shape))]
+    def in_letters(self, i):
+        memo = self.__dict__.setdefault("_in_letters", {})   # asked for once per candidate: computed once
+        if i not in memo: memo[i] = tuple(self.dim_letter[(self.inputs[i], d)] for d in range(len(self.inputs[i].type.shape)))
+        return memo[i]
     @property
-    def out_letters(self): return [self.dim_letter[(self.output, d)] for d in range(len(self.output.type.shape))]
+    def out_letters(self):
+        if "_out_letters" not in self.__dict__:
+            self.__dict__["_out_letters"] = tuple(self.dim_letter[(self.output, d)] for d in range(len(self.output.type.shape)))
+        return self.__dict__["_out_letters"]
     @property
     def reductions(self): return [l for l in self.letters if l in self.reduce_kind]
 
@@ -368,7 +374,9 @@ class Choice:
     bits: tuple            # ((letter, bits), ...)
 
     def cut(self): return dict(self.cuts)
-    def bit(self): return dict(self.bits)
+    def bit(self):
+        try: return self._bit
+        except AttributeError: object.__setattr__(self, "_bit", dict(self.bits)); return self._bit
 
 def _choice(op, cuts, B, fixed=None) -> Choice:
     bits = _assign(op, cuts, B, fixed)
@@ -394,9 +402,9 @@ def _fixed_from(letters, layout, cuts) -> dict | None:
         if cuts.get(l, 1) != 1 << len(bs) or fixed.setdefault(l, bs) != bs: return None
     return fixed
 
-def _variants(op, cuts, B, letters, layout) -> list[Choice]:
+def _variants(op, cuts, B, letters, layout, default: Choice | None = None) -> list[Choice]:
     "The candidate with default bits, and (MindSpore's AddSwcUnderPrevOpDevMatrix) the one matching a neighbour's layout."
-    out = [_choice(op, cuts, B)]
+    out = [default or _choice(op, cuts, B)]
     fixed = _fixed_from(letters, layout, cuts) if layout is not None else None
     if fixed:
         try: v = _choice(op, cuts, B, fixed)
@@ -422,11 +430,16 @@ class _Graph:
         self.edges = [Edge(made[v], o.name, i) for o in ops for i, v in enumerate(o.inputs) if v in made]
         self.out_edges, self.in_edges = {o.name: [] for o in ops}, {o.name: [] for o in ops}
         for e in self.edges: self.out_edges[e.prev].append(e); self.in_edges[e.next].append(e)
-        self._cands, self._memo = {}, {}
+        self._cands, self._choices, self._memo = {}, {}, {}
 
     def cands(self, op):
         if op.name not in self._cands: self._cands[op.name] = candidates(op, self.N, self.full)
         return self._cands[op.name]
+
+    def cand_choices(self, op):
+        "Each candidate's cuts with its default `Choice`."
+        if op.name not in self._choices: self._choices[op.name] = [(c, _choice(op, c, self.B)) for c in self.cands(op)]
+        return self._choices[op.name]
 
     def edge_cost(self, src, dst, shape):
         key = (src, dst, shape)
@@ -442,11 +455,11 @@ def _compare_key(op, c: Choice):
 
 def _choose_single(g: _Graph, op: Operator, letters_of, layout, shape, cost_dir):
     "The candidate of `op` with the cheapest edge to or from a fixed `layout`."
-    best = None
-    for cuts in g.cands(op):
-        for c in _variants(op, cuts, g.B, letters_of(op), layout):
-            mine = _layout(letters_of(op), c.bit())
-            comm, comp = g.edge_cost(*cost_dir(mine), shape)
+    best, letters = None, letters_of(op)
+    for cuts, default in g.cand_choices(op):
+        for c in _variants(op, cuts, g.B, letters, layout, default):
+            comm, comp = g.edge_cost(*cost_dir(_layout(letters, c.bit())), shape)
+            if best is not None and (comm, comp) > best[0][:2]: continue   # the tie-breaks cannot save it
             key = (comm, comp, op_cost(op, c, g.N, g.itemsize)[1]) + _compare_key(op, c)
             if best is None or key < best[0]: best = (key, c)
     return best[1]
@@ -454,17 +467,19 @@ def _choose_single(g: _Graph, op: Operator, letters_of, layout, shape, cost_dir)
 def _choose_by_edges(g: _Graph, op: Operator, sel: dict, seen_edges) -> Choice:
     "The candidate of a multi-input `op` cheapest over its visited input edges (`GetStrategyByVisitedEdges`)."
     edges = [e for e in g.in_edges[op.name] if e in seen_edges and e.prev in sel]
+    fixed = [(out_layout(g.by[e.prev], sel[e.prev]), op.in_letters(e.index), op.inputs[e.index].type.shape) for e in edges]
     best = None
-    for k, cuts in enumerate(g.cands(op)):
-        vs = [_choice(op, cuts, g.B)]
-        for e in edges:
-            for v in _variants(op, cuts, g.B, op.in_letters(e.index), out_layout(g.by[e.prev], sel[e.prev]))[1:]:
+    for k, (cuts, default) in enumerate(g.cand_choices(op)):
+        vs = [default]
+        for lay, letters, _ in fixed:
+            for v in _variants(op, cuts, g.B, letters, lay, default)[1:]:
                 if v not in vs: vs.append(v)
         for j, c in enumerate(vs):
             comm = comp = 0.0
-            for e in edges:
-                a, b = g.edge_cost(out_layout(g.by[e.prev], sel[e.prev]), in_layout(op, c, e.index), op.inputs[e.index].type.shape)
+            for lay, letters, shape in fixed:
+                a, b = g.edge_cost(lay, _layout(letters, c.bit()), shape)
                 comm += a; comp += b
+            if best is not None and (comm, comp) > best[0][:2]: continue   # the tie-breaks cannot save it
             key = (comm, comp) + op_cost(op, c, g.N, g.itemsize) + (k, j)
             if best is None or key < best[0]: best = (key, c)
     return best[1]
