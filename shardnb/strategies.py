@@ -252,7 +252,12 @@ def _bits(device_num: int) -> int:
 
 def _assign(op: Operator, cuts: dict, B: int, fixed: dict | None = None) -> dict:
     "Rank bits of each letter: `fixed` letters keep theirs, the others take the free bits from the top."
-    fixed = fixed or {}
+    if not fixed:   # the common case, once per candidate: consecutive bits from the top, letter by letter
+        bits, top = {}, B - 1
+        for l in op.letters:
+            k = cuts[l].bit_length() - 1
+            bits[l] = tuple(range(top, top - k, -1)); top -= k
+        return bits
     used = {b for bs in fixed.values() for b in bs}
     free = [b for b in range(B - 1, -1, -1) if b not in used]
     bits = {}
