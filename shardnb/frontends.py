@@ -231,6 +231,11 @@ def _val(node):
     if v is None or not hasattr(v, "shape"): raise ShardingError(f"from_torch: node {node.name} has no tensor value (meta['val'])")
     return v
 
+def _cast(e, x, out):
+    "`.to(dtype)` (MindSpore's Cast): a `stablehlo.convert`, or nothing when the dtype does not change."
+    name, shape, dt = x
+    return name if dt == e.dt else e.emit(f"stablehlo.convert {name} : ({_ty(shape, dt)}) -> {_ty(out, e.dt)}", out)
+
 def from_torch(exported_program) -> Module:
     "The shardnb `Module` of a `torch.export.ExportedProgram`: StableHLO ops, each tagged with its torch node's name."
     import torch
@@ -242,8 +247,9 @@ def from_torch(exported_program) -> Module:
             v = _val(node); names[node.name] = (f"%{node.name}", tuple(v.shape), _dt(v.dtype))
             args.append(f"%{node.name}: {_ty(v.shape, _dt(v.dtype))}")
         elif node.op == "call_function":
-            v = _val(node); out, dt = tuple(v.shape), _dt(v.dtype)
             op = getattr(node.target, "_opname", None) or getattr(node.target, "__name__", str(node.target))
+            if op.startswith("_assert") and not node.users: continue   # a metadata check (before `.to`): computes nothing
+            v = _val(node); out, dt = tuple(v.shape), _dt(v.dtype)
             def conv(x):
                 if isinstance(x, torch.fx.Node): return names[x.name][:2]
                 if isinstance(x, (list, tuple)): return type(x)(conv(y) for y in x)
@@ -251,7 +257,7 @@ def from_torch(exported_program) -> Module:
             a, kw = [conv(x) for x in node.args], {k: conv(x) for k, x in node.kwargs.items()}
             e = _Emitter(lines, node.name, dt)
             start = len(lines)
-            r = _translate(e, op, a, kw, out)
+            r = _cast(e, names[node.args[0].name], out) if op in ("to", "_to_copy") else _translate(e, op, a, kw, out)
             if r is None: raise ShardingError(f"from_torch: node {node.name} ({node.target}) has no translation yet")
             if len(lines) > start and lines[-1].lstrip().startswith(r + " = "):   # the node's value takes the node's name
                 lines[-1] = lines[-1].replace(r + " = ", f"%{node.name} = ", 1); r = f"%{node.name}"

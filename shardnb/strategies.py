@@ -27,7 +27,7 @@ __all__ = ['Strategy', 'eval_op', 'evaluate', 'Operator', 'operators', 'candidat
 _NP_UNARY = {"stablehlo.exponential": np.exp, "stablehlo.tanh": np.tanh, "stablehlo.negate": np.negative,
              "stablehlo.abs": np.abs, "stablehlo.sign": np.sign, "stablehlo.sqrt": np.sqrt, "stablehlo.log": np.log,
              "stablehlo.rsqrt": lambda x: 1 / np.sqrt(x), "stablehlo.sine": np.sin, "stablehlo.cosine": np.cos,
-             "stablehlo.logistic": lambda x: 1 / (1 + np.exp(-x))}
+             "stablehlo.logistic": lambda x: 1 / (1 + np.exp(-x)), "stablehlo.convert": lambda x: x}   # float64 throughout: a cast changes no value
 _NP_BINARY = {"stablehlo.add": np.add, "stablehlo.subtract": np.subtract, "stablehlo.multiply": np.multiply,
               "stablehlo.divide": np.divide, "stablehlo.maximum": np.maximum, "stablehlo.minimum": np.minimum}
 
@@ -127,7 +127,7 @@ def _primitive(ops) -> str:
     if last == "maximum" and any(o.name == "stablehlo.constant" for o in ops): return "ReLU"
     if len(names) > 3: return "Composite"
     return {"add": "Add", "subtract": "Sub", "multiply": "Mul", "divide": "RealDiv", "maximum": "Maximum",
-            "exponential": "Exp", "tanh": "Tanh"}.get(last, last.capitalize())
+            "exponential": "Exp", "tanh": "Tanh", "convert": "Cast", "logistic": "Sigmoid"}.get(last, last.capitalize())
 
 class _UF:
     def __init__(self): self.p = {}

@@ -132,3 +132,29 @@ def test_shard_propagation_activations(configured):
     plan = plan_of(MulSigmoidReLU(), (randn(64, 32),), configured, 16)
     assert set(plan.strategies.values()) == {((4, 4), (4, 4)), ((4, 4),)}
     assert plan.total() == 0
+
+
+class MulCastSigmoid(torch.nn.Module):
+    "test_auto_parallel_shard_propagation2.py: Mul(x, w) -> Cast(float16) -> Sigmoid, on 16 devices."
+    def __init__(self):
+        super().__init__(); self.w = torch.nn.Parameter(randn(64, 32, seed=5))
+
+    def forward(self, x): return torch.sigmoid((x * self.w).to(torch.float16))
+
+
+def test_shard_propagation2_activation4():
+    "Mul ((4, 4), (4, 4)) and Sigmoid ((8, 2),) configured around an unconfigured Cast: it compiles, the conflict is one redistribution."
+    from tests.test_strategies import arguments
+    from shardnb.strategies import evaluate
+    m, x = MulCastSigmoid(), randn(64, 32)
+    ep, mod = export(m, x)
+    plan = propagate_strategies(mod, {"mul": ((4, 4), (4, 4)), "sigmoid": ((8, 2),)}, device_num=16)
+    assert [o.primitive for o in plan.operators] == ["Mul", "Cast", "Sigmoid"]
+    assert plan.strategies == {"mul": ((4, 4), (4, 4)), "to": ((4, 4),), "sigmoid": ((8, 2),)}
+    paying = [e.next for e, r, _, _ in plan.edges() if r.ops]
+    assert paying == ["sigmoid"]   # the Cast follows the Mul for free; the configured Sigmoid pays
+    args = arguments(ep, mod, (x,))
+    single = evaluate(mod, *args)[0]
+    np.testing.assert_allclose(plan.run(*args)[0], single, rtol=1e-12)
+    # the interpreter keeps float64 through the cast; torch rounds to float16
+    np.testing.assert_allclose(single, m(x).float().detach().numpy(), rtol=2e-3, atol=1e-3)
