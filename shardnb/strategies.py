@@ -438,13 +438,16 @@ class _Graph:
         self._cands, self._choices, self._memo = {}, {}, {}
 
     def cands(self, op):
-        if op.name not in self._cands: self._cands[op.name] = candidates(op, self.N, self.full)
-        return self._cands[op.name]
+        # candidates depend only on the letters, their sizes and splittability: a stack of identical blocks shares them
+        key = (tuple(op.letters), tuple(op.sizes[l] for l in op.letters), tuple(op.splittable[l] for l in op.letters))
+        if key not in self._cands: self._cands[key] = candidates(op, self.N, self.full)
+        return self._cands[key]
 
     def cand_choices(self, op):
         "Each candidate's cuts with its default `Choice`."
-        if op.name not in self._choices: self._choices[op.name] = [(c, _choice(op, c, self.B)) for c in self.cands(op)]
-        return self._choices[op.name]
+        key = (tuple(op.letters), tuple(op.sizes[l] for l in op.letters), tuple(op.splittable[l] for l in op.letters))
+        if key not in self._choices: self._choices[key] = [(c, _choice(op, c, self.B)) for c in self.cands(op)]
+        return self._choices[key]
 
     def edge_cost(self, src, dst, shape):
         key = (src, dst, shape)
