@@ -435,7 +435,7 @@ class _Graph:
         self.edges = [Edge(made[v], o.name, i) for o in ops for i, v in enumerate(o.inputs) if v in made]
         self.out_edges, self.in_edges = {o.name: [] for o in ops}, {o.name: [] for o in ops}
         for e in self.edges: self.out_edges[e.prev].append(e); self.in_edges[e.next].append(e)
-        self._cands, self._choices, self._memo = {}, {}, {}
+        self._cands, self._choices, self._memo, self._sigs, self._decided = {}, {}, {}, {}, {}
 
     def cands(self, op):
         # candidates depend only on the letters, their sizes and splittability: a stack of identical blocks shares them
@@ -449,6 +449,14 @@ class _Graph:
         if key not in self._choices: self._choices[key] = [(c, _choice(op, c, self.B)) for c in self.cands(op)]
         return self._choices[key]
 
+    def signature(self, op):
+        "Everything a candidate scan reads of `op`: operators with equal signatures decide alike (and share the decision)."
+        if op.name not in self._sigs:
+            self._sigs[op.name] = (tuple(op.letters), tuple(op.sizes[l] for l in op.letters), tuple(op.splittable[l] for l in op.letters),
+                                   tuple(op.in_letters(i) for i in range(len(op.inputs))), op.out_letters,
+                                   tuple(v.type.shape for v in op.inputs), op.output.type.shape, tuple(op.reductions))
+        return self._sigs[op.name]
+
     def edge_cost(self, src, dst, shape):
         key = (src, dst, shape)
         if key not in self._memo:
@@ -461,8 +469,10 @@ def _compare_key(op, c: Choice):
     flat = [x for t in st for x in t]
     return (-math.prod(flat), tuple(-x for x in flat))
 
-def _choose_single(g: _Graph, op: Operator, letters_of, layout, shape, cost_dir):
-    "The candidate of `op` with the cheapest edge to or from a fixed `layout`."
+def _choose_single(g: _Graph, op: Operator, letters_of, layout, shape, cost_dir, side=None):
+    "The candidate of `op` with the cheapest edge to or from a fixed `layout` (`side` names the edge's end, for the memo)."
+    memo = (g.signature(op), side, layout) if side is not None else None
+    if memo in g._decided: return g._decided[memo]
     best, letters = None, letters_of(op)
     for cuts, default in g.cand_choices(op):
         for c in _variants(op, cuts, g.B, letters, layout, default):
@@ -470,12 +480,15 @@ def _choose_single(g: _Graph, op: Operator, letters_of, layout, shape, cost_dir)
             if best is not None and (comm, comp) > best[0][:2]: continue   # the tie-breaks cannot save it
             key = (comm, comp, op_cost(op, c, g.N, g.itemsize)[1]) + _compare_key(op, c)
             if best is None or key < best[0]: best = (key, c)
+    if memo is not None: g._decided[memo] = best[1]
     return best[1]
 
 def _choose_by_edges(g: _Graph, op: Operator, sel: dict, seen_edges) -> Choice:
     "The candidate of a multi-input `op` cheapest over its visited input edges (`GetStrategyByVisitedEdges`)."
     edges = [e for e in g.in_edges[op.name] if e in seen_edges and e.prev in sel]
     fixed = [(out_layout(g.by[e.prev], sel[e.prev]), op.in_letters(e.index), op.inputs[e.index].type.shape) for e in edges]
+    memo = (g.signature(op), "edges", tuple((e.index, lay) for e, (lay, _, _) in zip(edges, fixed)))
+    if memo in g._decided: return g._decided[memo]
     best = None
     for k, (cuts, default) in enumerate(g.cand_choices(op)):
         vs = [default]
@@ -490,6 +503,7 @@ def _choose_by_edges(g: _Graph, op: Operator, sel: dict, seen_edges) -> Choice:
             if best is not None and (comm, comp) > best[0][:2]: continue   # the tie-breaks cannot save it
             key = (comm, comp) + op_cost(op, c, g.N, g.itemsize) + (k, j)
             if best is None or key < best[0]: best = (key, c)
+    g._decided[memo] = best[1]
     return best[1]
 
 # %% ../nbs/13_strategies.ipynb #8aee3e3b
@@ -509,13 +523,13 @@ def _bfs(g: _Graph, sel: dict, conf: list):
                         if all(x in seen for x in g.in_edges[nxt.name]): visit(nxt.name, _choose_by_edges(g, nxt, sel, seen), queue)
                         else: waiting[nxt.name] = nxt.index
                     else:
-                        c = _choose_single(g, nxt, lambda o, i=e.index: o.in_letters(i), lay, nxt.inputs[e.index].type.shape, lambda mine: (lay, mine))
+                        c = _choose_single(g, nxt, lambda o, i=e.index: o.in_letters(i), lay, nxt.inputs[e.index].type.shape, lambda mine: (lay, mine), ("in", e.index))
                         visit(nxt.name, c, queue)
                 for e in g.in_edges[cur.name]:
                     prv = g.by[e.prev]
                     if prv.name in visited: continue
                     want = in_layout(cur, sel[cur.name], e.index)
-                    c = _choose_single(g, prv, lambda o: o.out_letters, want, cur.inputs[e.index].type.shape, lambda mine: (mine, want))
+                    c = _choose_single(g, prv, lambda o: o.out_letters, want, cur.inputs[e.index].type.shape, lambda mine: (mine, want), ("out",))
                     visit(prv.name, c, queue)
             pend = sorted((i, n) for n, i in waiting.items() if n not in visited)
             if not pend or pend[0][0] >= limit: return
