@@ -289,6 +289,11 @@ def test_styles_differ_where_the_chapter_says():
     # Shardy: linear_2's sharding reaches back to linear_1, which gathers its input instead
     assert [k for k, _, _ in edge(sh, "relu", "linear_1").ops] == ["AllGather"]
     assert sh.received_bytes("linear_1") > ms.received_bytes("linear_1") == 0
+    from shardnb.strategies import comparison_table
+    table = comparison_table(rows).splitlines()
+    marked = [l.split()[1] for l in table if l.startswith("* ")]
+    assert marked == [r["op"] for r in rows if r["mindspore"] != r["shardy"]] == ["linear_1", "gelu"]
+    assert table[-1].split()[1:] == [f"{sum(r['mindspore_bytes'] for r in rows):.0f}", f"{sum(r['shardy_bytes'] for r in rows):.0f}"]
     # the block: MindSpore's tie-break splits fc1 and pays an AllReduce in fc2; Shardy leaves both batch-only
     b = Block()
     _, bmod = export(b, torch.randn(4, 8, 32))
