@@ -812,19 +812,21 @@ def _constrain(m: Module, o: Operator, c: Choice, mesh: Mesh, twin: dict) -> Non
         v.replace_all_uses_with(con.result, where=lambda op: any(op is x for x in mine))
 
 def _read_choice(o: Operator, twin: dict) -> Choice:
-    "Operator `o`'s letters as Shardy sharded them: the output's letters from the output, the others from the inputs carrying them."
+    "Operator `o`'s letters as Shardy sharded them: the output's letters from the output, its reductions from the inputs carrying them."
+    room = {}   # the most bits a letter can take: every dim it names must divide evenly
+    for (v, d), l in o.dim_letter.items():
+        n = v.type.shape[d]; room[l] = min(room.get(l, 64), (n & -n).bit_length() - 1 if n else 0)
     bits, used, mine = {}, set(), set(o.letters)
     def take(l, bs):
+        bs = tuple(bs[:room.get(l, 0)])   # a merged dim sharded past its major factor: the rest is redistributed on the edge
         if bs and l in mine and l not in bits and not used & set(bs): bits[l] = bs; used.update(bs)
     for l, bs in zip(o.out_letters, _bits_of(twin[o.ops[-1]].result)): take(l, bs)
-    for op in o.ops:
+    for op in o.ops:   # a letter neither in the output nor reduced (a reshape's minor factor) stays whole
         for a, b in zip(op.operands, twin[op].operands):
             if any(a is v for v in o.inputs):
-                for d, bs in enumerate(_bits_of(b)): take(o.dim_letter[(a, d)], bs)
+                for d, bs in enumerate(_bits_of(b)):
+                    if o.dim_letter[(a, d)] in o.reduce_kind: take(o.dim_letter[(a, d)], bs)
     cuts = {l: 1 << len(bits.get(l, ())) for l in o.letters}
-    for (v, d), l in o.dim_letter.items():
-        if v.type.shape[d] % cuts.get(l, 1):
-            raise ShardingError(f"operator {o.name}: Shardy splits a dim of size {v.type.shape[d]} {cuts[l]} ways, which no operator layout can hold")
     return Choice(tuple(sorted(cuts.items())), tuple(sorted((l, bits.get(l, ())) for l in o.letters)))
 
 def shardy_plan(program: Module, configured: dict, *, device_num: int, strategy: str = "user-priority") -> StrategyPlan:
