@@ -145,6 +145,35 @@ def _gelu(e, x, approximate, out):
         half = e.bin("add", e.const(1.0, s), _erf(e, e.bin("multiply", v, e.const(1 / math.sqrt(2), s), s), s), s)
     return e.bin("multiply", e.bin("multiply", v, e.const(0.5, s), s), half, s)
 
+def _elu(e, x, alpha, scale, input_scale, out):
+    "scale * (max(x, 0) + alpha * (exp(min(x, 0) * input_scale) - 1)): torch's ELU without a select."
+    v, s = x
+    neg = e.bin("multiply", e.bin("minimum", v, e.const(0.0, s), s), e.const(input_scale, s), s)
+    y = e.bin("add", e.bin("maximum", v, e.const(0.0, s), s),
+              e.bin("multiply", e.const(alpha, s), e.bin("subtract", e.un("exponential", neg, s), e.const(1.0, s), s), s), s)
+    return y if scale == 1 else e.bin("multiply", y, e.const(scale, s), s)
+
+def _leaky_relu(e, x, slope, out):
+    v, s = x
+    return e.bin("add", e.bin("maximum", v, e.const(0.0, s), s), e.bin("multiply", e.const(slope, s), e.bin("minimum", v, e.const(0.0, s), s), s), s)
+
+def _softplus(e, x, beta, out):
+    "(max(bx, 0) + log(1 + exp(-|bx|))) / b: torch's softplus, stable everywhere (above torch's threshold it differs by < exp(-threshold)/b)."
+    v, s = x
+    z = v if beta == 1 else e.bin("multiply", v, e.const(beta, s), s)
+    y = e.bin("add", e.bin("maximum", z, e.const(0.0, s), s),
+              e.un("log", e.bin("add", e.const(1.0, s), e.un("exponential", e.un("negate", e.un("abs", z, s), s), s), s), s), s)
+    return y if beta == 1 else e.bin("divide", y, e.const(beta, s), s)
+
+def _log_softmax(e, x, dim, out):
+    v, s = x
+    d = dim % len(s)
+    keep = tuple(i for i in range(len(s)) if i != d)
+    rs = tuple(s[i] for i in keep)
+    z = e.bin("subtract", v, e.bcast(e.reduce("maximum", v, s, [d]), rs, s, list(keep)), s)
+    t = e.bcast(e.reduce("add", e.un("exponential", z, s), s, [d]), rs, s, list(keep))
+    return e.bin("subtract", z, e.un("log", t, s), s)
+
 # %% ../nbs/14_torch.ipynb #87d027f8
 def _arg(args, i, default=None): return args[i] if len(args) > i else default
 
@@ -166,6 +195,10 @@ def _translate(e, op, a, kw, out):
         return _broadcast_binary(e, _BINARY[op], a[0], a[1], out)
     if op == "relu": return e.bin("maximum", a[0][0], e.const(0.0, out), out)
     if op == "gelu": return _gelu(e, a[0], kw.get("approximate", "none"), out)
+    if op == "elu": return _elu(e, a[0], _arg(a, 1, 1.0), _arg(a, 2, 1.0), _arg(a, 3, 1.0), out)
+    if op == "leaky_relu": return _leaky_relu(e, a[0], _arg(a, 1, 0.01), out)
+    if op == "softplus": return _softplus(e, a[0], _arg(a, 1, 1.0), out)
+    if op in ("log_softmax", "_log_softmax"): return _log_softmax(e, a[0], a[1], out)
     if op in _UNARY: return e.un(_UNARY[op], a[0][0], out)
     if op == "reciprocal": return e.bin("divide", e.const(1.0, out), a[0][0], out)
     if op == "rsub": _alpha_one(kw, e.node); return _broadcast_binary(e, "subtract", a[1], a[0], out)
@@ -198,6 +231,11 @@ def _val(node):
     if v is None or not hasattr(v, "shape"): raise ShardingError(f"from_torch: node {node.name} has no tensor value (meta['val'])")
     return v
 
+def _cast(e, x, out):
+    "`.to(dtype)` (MindSpore's Cast): a `stablehlo.convert`, or nothing when the dtype does not change."
+    name, shape, dt = x
+    return name if dt == e.dt else e.emit(f"stablehlo.convert {name} : ({_ty(shape, dt)}) -> {_ty(out, e.dt)}", out)
+
 def from_torch(exported_program) -> Module:
     "The shardnb `Module` of a `torch.export.ExportedProgram`: StableHLO ops, each tagged with its torch node's name."
     import torch
@@ -209,8 +247,9 @@ def from_torch(exported_program) -> Module:
             v = _val(node); names[node.name] = (f"%{node.name}", tuple(v.shape), _dt(v.dtype))
             args.append(f"%{node.name}: {_ty(v.shape, _dt(v.dtype))}")
         elif node.op == "call_function":
-            v = _val(node); out, dt = tuple(v.shape), _dt(v.dtype)
             op = getattr(node.target, "_opname", None) or getattr(node.target, "__name__", str(node.target))
+            if op.startswith("_assert") and not node.users: continue   # a metadata check (before `.to`): computes nothing
+            v = _val(node); out, dt = tuple(v.shape), _dt(v.dtype)
             def conv(x):
                 if isinstance(x, torch.fx.Node): return names[x.name][:2]
                 if isinstance(x, (list, tuple)): return type(x)(conv(y) for y in x)
@@ -218,7 +257,7 @@ def from_torch(exported_program) -> Module:
             a, kw = [conv(x) for x in node.args], {k: conv(x) for k, x in node.kwargs.items()}
             e = _Emitter(lines, node.name, dt)
             start = len(lines)
-            r = _translate(e, op, a, kw, out)
+            r = _cast(e, names[node.args[0].name], out) if op in ("to", "_to_copy") else _translate(e, op, a, kw, out)
             if r is None: raise ShardingError(f"from_torch: node {node.name} ({node.target}) has no translation yet")
             if len(lines) > start and lines[-1].lstrip().startswith(r + " = "):   # the node's value takes the node's name
                 lines[-1] = lines[-1].replace(r + " = ", f"%{node.name} = ", 1); r = f"%{node.name}"

@@ -14,18 +14,20 @@ from .sharding import DimSharding, TensorSharding
 from .program import Module, Op, Value, TensorType
 from .rules import sharding_rule, _op_ints, _dot_dims, _op_text, POINTWISE
 from .interop import TensorLayout, from_mindspore_layout
+from .propagate import propagate, _copy
 
 # %% auto #0
 __all__ = ['Strategy', 'eval_op', 'evaluate', 'Operator', 'operators', 'candidates', 'to_tensor_layout', 'to_sharding',
            'Redistribution', 'redistribution', 'mindspore_cost', 'bit_sharding', 'exact_cost', 'Choice', 'in_layout',
            'out_layout', 'op_cost', 'Edge', 'propagate_strategies', 'StrategyPlan', 'parallel_program',
-           'run_redistribution', 'run', 'plot_plan']
+           'run_redistribution', 'run', 'plot_plan', 'shardy_plan', 'received_bytes', 'compare_styles',
+           'comparison_table', 'plot_comparison']
 
 # %% ../nbs/13_strategies.ipynb #4eb301b6
 _NP_UNARY = {"stablehlo.exponential": np.exp, "stablehlo.tanh": np.tanh, "stablehlo.negate": np.negative,
              "stablehlo.abs": np.abs, "stablehlo.sign": np.sign, "stablehlo.sqrt": np.sqrt, "stablehlo.log": np.log,
              "stablehlo.rsqrt": lambda x: 1 / np.sqrt(x), "stablehlo.sine": np.sin, "stablehlo.cosine": np.cos,
-             "stablehlo.logistic": lambda x: 1 / (1 + np.exp(-x))}
+             "stablehlo.logistic": lambda x: 1 / (1 + np.exp(-x)), "stablehlo.convert": lambda x: x}   # float64 throughout: a cast changes no value
 _NP_BINARY = {"stablehlo.add": np.add, "stablehlo.subtract": np.subtract, "stablehlo.multiply": np.multiply,
               "stablehlo.divide": np.divide, "stablehlo.maximum": np.maximum, "stablehlo.minimum": np.minimum}
 
@@ -100,9 +102,15 @@ class Operator:
     dim_letter: dict        # (Value, dim) -> letter, for every value in the group
     primitive: str = ""
 
-    def in_letters(self, i): return [self.dim_letter[(self.inputs[i], d)] for d in range(len(self.inputs[i].type.shape))]
+    def in_letters(self, i):
+        memo = self.__dict__.setdefault("_in_letters", {})   # asked for once per candidate: computed once
+        if i not in memo: memo[i] = tuple(self.dim_letter[(self.inputs[i], d)] for d in range(len(self.inputs[i].type.shape)))
+        return memo[i]
     @property
-    def out_letters(self): return [self.dim_letter[(self.output, d)] for d in range(len(self.output.type.shape))]
+    def out_letters(self):
+        if "_out_letters" not in self.__dict__:
+            self.__dict__["_out_letters"] = tuple(self.dim_letter[(self.output, d)] for d in range(len(self.output.type.shape)))
+        return self.__dict__["_out_letters"]
     @property
     def reductions(self): return [l for l in self.letters if l in self.reduce_kind]
 
@@ -119,7 +127,7 @@ def _primitive(ops) -> str:
     if last == "maximum" and any(o.name == "stablehlo.constant" for o in ops): return "ReLU"
     if len(names) > 3: return "Composite"
     return {"add": "Add", "subtract": "Sub", "multiply": "Mul", "divide": "RealDiv", "maximum": "Maximum",
-            "exponential": "Exp", "tanh": "Tanh"}.get(last, last.capitalize())
+            "exponential": "Exp", "tanh": "Tanh", "convert": "Cast", "logistic": "Sigmoid"}.get(last, last.capitalize())
 
 class _UF:
     def __init__(self): self.p = {}
@@ -244,7 +252,12 @@ def _bits(device_num: int) -> int:
 
 def _assign(op: Operator, cuts: dict, B: int, fixed: dict | None = None) -> dict:
     "Rank bits of each letter: `fixed` letters keep theirs, the others take the free bits from the top."
-    fixed = fixed or {}
+    if not fixed:   # the common case, once per candidate: consecutive bits from the top, letter by letter
+        bits, top = {}, B - 1
+        for l in op.letters:
+            k = cuts[l].bit_length() - 1
+            bits[l] = tuple(range(top, top - k, -1)); top -= k
+        return bits
     used = {b for bs in fixed.values() for b in bs}
     free = [b for b in range(B - 1, -1, -1) if b not in used]
     bits = {}
@@ -366,7 +379,9 @@ class Choice:
     bits: tuple            # ((letter, bits), ...)
 
     def cut(self): return dict(self.cuts)
-    def bit(self): return dict(self.bits)
+    def bit(self):
+        try: return self._bit
+        except AttributeError: object.__setattr__(self, "_bit", dict(self.bits)); return self._bit
 
 def _choice(op, cuts, B, fixed=None) -> Choice:
     bits = _assign(op, cuts, B, fixed)
@@ -392,9 +407,9 @@ def _fixed_from(letters, layout, cuts) -> dict | None:
         if cuts.get(l, 1) != 1 << len(bs) or fixed.setdefault(l, bs) != bs: return None
     return fixed
 
-def _variants(op, cuts, B, letters, layout) -> list[Choice]:
+def _variants(op, cuts, B, letters, layout, default: Choice | None = None) -> list[Choice]:
     "The candidate with default bits, and (MindSpore's AddSwcUnderPrevOpDevMatrix) the one matching a neighbour's layout."
-    out = [_choice(op, cuts, B)]
+    out = [default or _choice(op, cuts, B)]
     fixed = _fixed_from(letters, layout, cuts) if layout is not None else None
     if fixed:
         try: v = _choice(op, cuts, B, fixed)
@@ -420,11 +435,27 @@ class _Graph:
         self.edges = [Edge(made[v], o.name, i) for o in ops for i, v in enumerate(o.inputs) if v in made]
         self.out_edges, self.in_edges = {o.name: [] for o in ops}, {o.name: [] for o in ops}
         for e in self.edges: self.out_edges[e.prev].append(e); self.in_edges[e.next].append(e)
-        self._cands, self._memo = {}, {}
+        self._cands, self._choices, self._memo, self._sigs, self._decided = {}, {}, {}, {}, {}
 
     def cands(self, op):
-        if op.name not in self._cands: self._cands[op.name] = candidates(op, self.N, self.full)
-        return self._cands[op.name]
+        # candidates depend only on the letters, their sizes and splittability: a stack of identical blocks shares them
+        key = (tuple(op.letters), tuple(op.sizes[l] for l in op.letters), tuple(op.splittable[l] for l in op.letters))
+        if key not in self._cands: self._cands[key] = candidates(op, self.N, self.full)
+        return self._cands[key]
+
+    def cand_choices(self, op):
+        "Each candidate's cuts with its default `Choice`."
+        key = (tuple(op.letters), tuple(op.sizes[l] for l in op.letters), tuple(op.splittable[l] for l in op.letters))
+        if key not in self._choices: self._choices[key] = [(c, _choice(op, c, self.B)) for c in self.cands(op)]
+        return self._choices[key]
+
+    def signature(self, op):
+        "Everything a candidate scan reads of `op`: operators with equal signatures decide alike (and share the decision)."
+        if op.name not in self._sigs:
+            self._sigs[op.name] = (tuple(op.letters), tuple(op.sizes[l] for l in op.letters), tuple(op.splittable[l] for l in op.letters),
+                                   tuple(op.in_letters(i) for i in range(len(op.inputs))), op.out_letters,
+                                   tuple(v.type.shape for v in op.inputs), op.output.type.shape, tuple(op.reductions))
+        return self._sigs[op.name]
 
     def edge_cost(self, src, dst, shape):
         key = (src, dst, shape)
@@ -438,33 +469,41 @@ def _compare_key(op, c: Choice):
     flat = [x for t in st for x in t]
     return (-math.prod(flat), tuple(-x for x in flat))
 
-def _choose_single(g: _Graph, op: Operator, letters_of, layout, shape, cost_dir):
-    "The candidate of `op` with the cheapest edge to or from a fixed `layout`."
-    best = None
-    for cuts in g.cands(op):
-        for c in _variants(op, cuts, g.B, letters_of(op), layout):
-            mine = _layout(letters_of(op), c.bit())
-            comm, comp = g.edge_cost(*cost_dir(mine), shape)
+def _choose_single(g: _Graph, op: Operator, letters_of, layout, shape, cost_dir, side=None):
+    "The candidate of `op` with the cheapest edge to or from a fixed `layout` (`side` names the edge's end, for the memo)."
+    memo = (g.signature(op), side, layout) if side is not None else None
+    if memo in g._decided: return g._decided[memo]
+    best, letters = None, letters_of(op)
+    for cuts, default in g.cand_choices(op):
+        for c in _variants(op, cuts, g.B, letters, layout, default):
+            comm, comp = g.edge_cost(*cost_dir(_layout(letters, c.bit())), shape)
+            if best is not None and (comm, comp) > best[0][:2]: continue   # the tie-breaks cannot save it
             key = (comm, comp, op_cost(op, c, g.N, g.itemsize)[1]) + _compare_key(op, c)
             if best is None or key < best[0]: best = (key, c)
+    if memo is not None: g._decided[memo] = best[1]
     return best[1]
 
 def _choose_by_edges(g: _Graph, op: Operator, sel: dict, seen_edges) -> Choice:
     "The candidate of a multi-input `op` cheapest over its visited input edges (`GetStrategyByVisitedEdges`)."
     edges = [e for e in g.in_edges[op.name] if e in seen_edges and e.prev in sel]
+    fixed = [(out_layout(g.by[e.prev], sel[e.prev]), op.in_letters(e.index), op.inputs[e.index].type.shape) for e in edges]
+    memo = (g.signature(op), "edges", tuple((e.index, lay) for e, (lay, _, _) in zip(edges, fixed)))
+    if memo in g._decided: return g._decided[memo]
     best = None
-    for k, cuts in enumerate(g.cands(op)):
-        vs = [_choice(op, cuts, g.B)]
-        for e in edges:
-            for v in _variants(op, cuts, g.B, op.in_letters(e.index), out_layout(g.by[e.prev], sel[e.prev]))[1:]:
+    for k, (cuts, default) in enumerate(g.cand_choices(op)):
+        vs = [default]
+        for lay, letters, _ in fixed:
+            for v in _variants(op, cuts, g.B, letters, lay, default)[1:]:
                 if v not in vs: vs.append(v)
         for j, c in enumerate(vs):
             comm = comp = 0.0
-            for e in edges:
-                a, b = g.edge_cost(out_layout(g.by[e.prev], sel[e.prev]), in_layout(op, c, e.index), op.inputs[e.index].type.shape)
+            for lay, letters, shape in fixed:
+                a, b = g.edge_cost(lay, _layout(letters, c.bit()), shape)
                 comm += a; comp += b
+            if best is not None and (comm, comp) > best[0][:2]: continue   # the tie-breaks cannot save it
             key = (comm, comp) + op_cost(op, c, g.N, g.itemsize) + (k, j)
             if best is None or key < best[0]: best = (key, c)
+    g._decided[memo] = best[1]
     return best[1]
 
 # %% ../nbs/13_strategies.ipynb #8aee3e3b
@@ -484,13 +523,13 @@ def _bfs(g: _Graph, sel: dict, conf: list):
                         if all(x in seen for x in g.in_edges[nxt.name]): visit(nxt.name, _choose_by_edges(g, nxt, sel, seen), queue)
                         else: waiting[nxt.name] = nxt.index
                     else:
-                        c = _choose_single(g, nxt, lambda o, i=e.index: o.in_letters(i), lay, nxt.inputs[e.index].type.shape, lambda mine: (lay, mine))
+                        c = _choose_single(g, nxt, lambda o, i=e.index: o.in_letters(i), lay, nxt.inputs[e.index].type.shape, lambda mine: (lay, mine), ("in", e.index))
                         visit(nxt.name, c, queue)
                 for e in g.in_edges[cur.name]:
                     prv = g.by[e.prev]
                     if prv.name in visited: continue
                     want = in_layout(cur, sel[cur.name], e.index)
-                    c = _choose_single(g, prv, lambda o: o.out_letters, want, cur.inputs[e.index].type.shape, lambda mine: (mine, want))
+                    c = _choose_single(g, prv, lambda o: o.out_letters, want, cur.inputs[e.index].type.shape, lambda mine: (mine, want), ("out",))
                     visit(prv.name, c, queue)
             pend = sorted((i, n) for n, i in waiting.items() if n not in visited)
             if not pend or pend[0][0] >= limit: return
@@ -748,3 +787,121 @@ def plot_plan(plan: StrategyPlan, ax=None, title: str | None = None, figsize=(11
     ax.set_axis_off()
     if title: ax.set_title(title, fontsize=9)
     return ax
+
+# %% ../nbs/13_strategies.ipynb #48621ec9
+def _bit_tensor_sharding(layout: tuple, mesh: Mesh) -> TensorSharding:
+    return TensorSharding(mesh, tuple(DimSharding(tuple(f"b{b}" for b in bs)) for bs in layout), mesh_name="bits")
+
+def _bits_of(v: Value) -> tuple:
+    "The bit layout Shardy gave `v` (a constraint's result has the constraint's); unsharded where it gave none."
+    s = v.sharding
+    if s is None and v.defining_op is not None and v.defining_op.name == "sdy.sharding_constraint": s = v.defining_op.attrs["sharding"]
+    if s is None: return ((),) * len(v.type.shape)
+    return tuple(tuple(int(a.name[1:]) for a in d.axes) for d in s.dims)
+
+def _constrain(m: Module, o: Operator, c: Choice, mesh: Mesh, twin: dict) -> None:
+    "A `sdy.sharding_constraint` on each input of operator `o` (its copy in `m`), laid out as choice `c` wants it."
+    body, mine = m.main.body, [twin[op] for op in o.ops]
+    copies = [next(b for op in o.ops for a, b in zip(op.operands, twin[op].operands) if a is v) for v in o.inputs]
+    done = set()
+    for i, v in enumerate(copies):
+        if id(v) in done: continue   # Mul(x, x): one constraint serves both uses
+        done.add(id(v))
+        con = Op("sdy.sharding_constraint", [v], [v.type], {"sharding": _bit_tensor_sharding(in_layout(o, c, i), mesh)})
+        body.insert(body.ops.index(mine[0]), con)
+        v.replace_all_uses_with(con.result, where=lambda op: any(op is x for x in mine))
+
+def _read_choice(o: Operator, twin: dict) -> Choice:
+    "Operator `o`'s letters as Shardy sharded them: the output's letters from the output, its reductions from the inputs carrying them."
+    room = {}   # the most bits a letter can take: every dim it names must divide evenly
+    for (v, d), l in o.dim_letter.items():
+        n = v.type.shape[d]; room[l] = min(room.get(l, 64), (n & -n).bit_length() - 1 if n else 0)
+    bits, used, mine = {}, set(), set(o.letters)
+    def take(l, bs):
+        bs = tuple(bs[:room.get(l, 0)])   # a merged dim sharded past its major factor: the rest is redistributed on the edge
+        if bs and l in mine and l not in bits and not used & set(bs): bits[l] = bs; used.update(bs)
+    for l, bs in zip(o.out_letters, _bits_of(twin[o.ops[-1]].result)): take(l, bs)
+    for op in o.ops:   # a letter neither in the output nor reduced (a reshape's minor factor) stays whole
+        for a, b in zip(op.operands, twin[op].operands):
+            if any(a is v for v in o.inputs):
+                for d, bs in enumerate(_bits_of(b)):
+                    if o.dim_letter[(a, d)] in o.reduce_kind: take(o.dim_letter[(a, d)], bs)
+    cuts = {l: 1 << len(bits.get(l, ())) for l in o.letters}
+    return Choice(tuple(sorted(cuts.items())), tuple(sorted((l, bits.get(l, ())) for l in o.letters)))
+
+def shardy_plan(program: Module, configured: dict, *, device_num: int, strategy: str = "user-priority") -> StrategyPlan:
+    "Shardy's propagation from the same `configured` operators (their inputs constrained), read back as a `StrategyPlan`."
+    if not isinstance(program, Module): raise ShardingError(f"shardy_plan needs a Module, got {type(program).__name__}")
+    ops = operators(program)
+    g = _Graph(ops, int(device_num), False, "exact", 4)
+    mesh = _bit_mesh(g.B)
+    m = _copy(program)
+    m.meshes = {"bits": mesh, **m.meshes}
+    twin = dict(zip(program.main.body.ops, m.main.body.ops))
+    for name, st in dict(configured).items():
+        if name not in g.by: raise ShardingError(f"configured operator {name!r} is not in the program; its operators are: {', '.join(g.by)}")
+        o = g.by[name]
+        _constrain(m, o, _choice(o, _letter_cuts(o, st, g.N), g.B), mesh, twin)
+    done = propagate(m, strategy=strategy)
+    twin = dict(zip(program.main.body.ops, [op for op in done.main.body.ops if op.name != "sdy.sharding_constraint"]))
+    return StrategyPlan(g, {o.name: _read_choice(o, twin) for o in ops}, frozenset(configured))
+
+# %% ../nbs/13_strategies.ipynb #d3f19267
+def received_bytes(self: StrategyPlan, name: str) -> float:
+    "Bytes the busiest device receives for operator `name`: its input redistributions and its AllReduces."
+    g, o = self.graph, self.graph.by[name]
+    c = self.selected[name]; bits = c.bit()
+    total = 0.0
+    for e in g.in_edges[name]:
+        r = redistribution(out_layout(g.by[e.prev], self.selected[e.prev]), in_layout(o, c, e.index), o.inputs[e.index].type.shape)
+        total += exact_cost(r, g.B, g.itemsize)[0]
+    for op in o.ops:
+        if not op.operands: continue
+        n = 1 << sum(len(bits.get(l, ())) for l in _op_reductions(o, op))
+        if n > 1:
+            local = math.prod(s >> len(bits.get(o.dim_letter.get((op.result, d)), ())) for d, s in enumerate(op.result.type.shape))
+            total += local * g.itemsize * 2 * (n - 1) / n
+    return total
+StrategyPlan.received_bytes = received_bytes
+
+# %% ../nbs/13_strategies.ipynb #aced7b81
+def compare_styles(program: Module, configured: dict, *, device_num: int, fully_use_devices: bool = False) -> tuple:
+    "MindSpore's and Shardy's plans from the same `configured` operators, and per operator what each chose and receives."
+    ms = propagate_strategies(program, configured, device_num=device_num, fully_use_devices=fully_use_devices)
+    sh = shardy_plan(program, configured, device_num=device_num)
+    rows = [dict(op=o.name, primitive=o.primitive, mindspore=ms.strategies[o.name], shardy=sh.strategies[o.name],
+                 mindspore_bytes=ms.received_bytes(o.name), shardy_bytes=sh.received_bytes(o.name)) for o in ms.operators]
+    return ms, sh, rows
+
+def comparison_table(rows: list[dict]) -> str:
+    "The rows of `compare_styles` as a table with totals; `*` marks an operator the two styles lay out differently."
+    fmt = lambda st: str(st).replace(" ", "")
+    w = max(len(fmt(r[k])) for r in rows for k in ("mindspore", "shardy"))
+    head = f"  {'operator':<12} {'primitive':<11} {'MindSpore':<{w}} {'bytes':>7}  {'Shardy':<{w}} {'bytes':>7}"
+    lines = [head]
+    for r in rows:
+        mark = "*" if r["mindspore"] != r["shardy"] else " "
+        lines.append(f"{mark} {r['op']:<12} {r['primitive']:<11} {fmt(r['mindspore']):<{w}} {r['mindspore_bytes']:>7.0f}  {fmt(r['shardy']):<{w}} {r['shardy_bytes']:>7.0f}")
+    ms, sh = sum(r["mindspore_bytes"] for r in rows), sum(r["shardy_bytes"] for r in rows)
+    lines.append(f"  {'total':<12} {'':<11} {'':<{w}} {ms:>7.0f}  {'':<{w}} {sh:>7.0f}")
+    return "\n".join(lines)
+
+# %% ../nbs/13_strategies.ipynb #300856c6
+def plot_comparison(models: dict, figsize=(11, 4.5)):
+    "One panel per model: each operator's received bytes under MindSpore's and Shardy's plans (differing layouts in red)."
+    import matplotlib.pyplot as plt
+    fig, axes = plt.subplots(1, len(models), figsize=figsize, squeeze=False)
+    for ax, (title, rows) in zip(axes[0], models.items()):
+        y = np.arange(len(rows))[::-1]
+        ax.barh(y + 0.2, [r["mindspore_bytes"] for r in rows], 0.4, label="MindSpore", color="tab:blue")
+        ax.barh(y - 0.2, [r["shardy_bytes"] for r in rows], 0.4, label="Shardy", color="tab:orange")
+        ax.set_yticks(y, [r["op"] for r in rows], fontsize=7)
+        for t, r in zip(ax.get_yticklabels(), rows):
+            if r["mindspore"] != r["shardy"]: t.set_color("crimson")
+        ms, sh = sum(r["mindspore_bytes"] for r in rows), sum(r["shardy_bytes"] for r in rows)
+        ax.set_title(f"{title}\ntotal: MindSpore {ms:.0f} B, Shardy {sh:.0f} B", fontsize=9)
+        ax.set_xlabel("bytes the busiest device receives", fontsize=8)
+        ax.tick_params(axis="x", labelsize=7)
+    axes[0][0].legend(fontsize=8, loc="lower right")
+    fig.tight_layout()
+    return fig

@@ -46,6 +46,8 @@ CASES = {
     "t": (lambda x: x.t() @ x, [r(4, 6)], []),
     "reductions": (lambda x: x.sum(1) + x.mean(1) + x.amax(1) + x.mean(-1).sum(1, keepdim=True)
                    + x.sum((0, 2), keepdim=True).squeeze(0).squeeze(-1)[None].sum(), [r(4, 5, 3)], []),
+    "elu_leaky_softplus": (lambda x: F.elu(x) + F.elu(x, 0.5) + F.leaky_relu(x) + F.leaky_relu(x, 0.2) + F.softplus(x)
+                           + F.softplus(x, beta=2.0) + F.log_softmax(x, -2), [r(3, 4, 5) * 12], []),
     "mean_keepdim": (lambda x: x - x.mean(-1, keepdim=True) + x.amax(0, keepdim=True), [r(4, 6)], []),
 }
 
