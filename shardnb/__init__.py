@@ -21,10 +21,11 @@ from .program import check_result_types, parse_type
 # api registers the sdy ops' verifiers; its `reshard` op builder stays in shardnb.api (shardnb.reshard is the planner).
 from .api import sharding_constraint, sharding_group, data_flow_edge, manual_computation, local_type, verify_program
 from .passes import (add_data_flow_edges, apply_sharding_constraints, constant_splitter, lift_inlined_meshes,
-                     manual_axes_cleanup, sharding_group_import, import_pipeline)
+                     manual_axes_cleanup, sharding_group_import, import_pipeline, symbol_dce, remove_size_one_axes,
+                     propagate_sharding_from_func_to_call, flatten_call_graph, import_func_calls, pre_order_funcs)
 from .rules import OpShardingRule, parse_op_sharding_rule, sharding_rule
 from .viz_program import draw_program, draw_pass
 from .propagate import (propagate, propagation_rounds, value_shardings, sink_data_flow_edges, STRATEGIES as PROPAGATION_STRATEGIES,
                         FactorSharding, TensorFactors, Projection, project, project_tensor, unproject_tensor)
-from .strategies import Strategy, StrategyPlan, propagate_strategies
+from .strategies import Strategy, StrategyPlan, propagate_strategies, shardy_plan, compare_styles
 from .frontends import from_torch   # imports torch only when called
