@@ -1,4 +1,4 @@
-"""The six passes Shardy runs on a program before propagation: data-flow edges, sharding constraints, constant splitting, inlined meshes, manual-axes cleanup and sharding groups.
+"""The passes Shardy runs on a program before propagation, as jaxlib runs them: data-flow edges, sharding constraints, constant splitting, inlined meshes, manual axes, sharding groups, and calls turned into named computations.
 
 Docs: https://shardnb.github.io/shardnb/import_passes.html.md"""
 
