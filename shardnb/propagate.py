@@ -859,7 +859,7 @@ def _run_strategy(m: Module, strategy: str, conservative: bool, on_round=None, o
     for op in m.walk():
         if keep_sharding_rules:   # Shardy sets each rule it builds on its op, and removes them unless asked to keep them
             rule = cache.get("rules", {}).get(op)
-            if rule is not None and op.name not in ("sdy.sharding_constraint", "sdy.reshard") and "sdy.sharding_rule" not in op.attrs:
+            if rule is not None and op.name != "sdy.reshard" and "sdy.sharding_rule" not in op.attrs:
                 op.attrs["sdy.sharding_rule"] = Attr(str(rule))
             continue
         a = op.attrs.get("sdy.sharding_rule")
