@@ -60,3 +60,14 @@ def test_agrees_with_jaxlib(strategy, conservative, seed):
     assert len(compared) >= 0.8 * len(results)
     assert not differ, f"{len(differ)}/{len(compared)} programs differ; first:\n{differ[0][0]}\n" + \
         "\n".join(f"jaxlib : {a}\nshardnb: {b}" for a, b in differ[0][1]["diffs"][:5])
+
+
+def test_keep_sharding_rules_agrees_with_jaxlib(seed):
+    "As sdy-propagation-pipeline runs it: user-priority with keep-sharding-rules=true, every rule Shardy built left on its op."
+    texts = [t for t, e in programs(seed) if not e and not dead_priority_value(t)]
+    results = compare(texts, lambda m: propagate(m, keep_sharding_rules=True), "sdy-user-priority-propagate{keep-sharding-rules=true}")
+    compared = [r for r in results if r["ref_ok"]]
+    assert len(compared) >= 0.8 * len(results)
+    assert sum("sdy.sharding_rule" in r["ref"] for r in compared) >= 0.8 * len(compared)   # the rules really are kept
+    differ = [r for r in compared if not r["identical"]]
+    assert not differ, f"{len(differ)}/{len(compared)} differ:\n" + "\n".join(f"jaxlib : {a}\nshardnb: {b}" for a, b in differ[0]["diffs"][:5])
