@@ -271,3 +271,21 @@ def test_partial_sums_onto_a_sharded_result_are_scattered(mlp_choices):
     assert [s.kind for s in first.plan.steps] == ["reduce_scatter"]
     assert [i.kind for i in explicit.items] == ["all_reduce", "all_slice", "all_reduce"]
     assert first.bytes < explicit.items[0].bytes and implied.bytes < explicit.bytes
+
+
+def test_a_move_that_cannot_be_planned_is_named_and_the_module_is_untouched():
+    text = f"""{MESH}
+sdy.mesh @other = <["z"=2]>
+func.func @main(%a: tensor<8x16xf32> {{sdy.sharding = #sdy.sharding<@mesh, [{{"x"}}, {{}}]>}}) -> tensor<8x16xf32> {{
+  %0 = sdy.reshard %a <@other, [{{"z"}}, {{}}]> : tensor<8x16xf32>
+  return %0 : tensor<8x16xf32>
+}}"""
+    m = parse_module(text)
+    before = str(m)
+    with pytest.raises(ValueError, match=r"sdy\.reshard @main %0: "):
+        communication_report(m)
+    assert str(m) == before
+    ok = parse_module(text.replace('<@other, [{"z"}, {}]>', '<@mesh, [{}, {"x"}]>'))
+    before = str(ok)
+    communication_report(ok)
+    assert str(ok) == before
