@@ -205,7 +205,8 @@ def cmd_propagate(args) -> str:
     try: m = propagation.propagate(passes.import_pipeline(m), strategy=args.strategy, conservative=args.conservative)
     except ValueError as e: raise CommandError(str(e), messages=[module_error(name, text, e)]) from None
     if not args.cost: return str(m).rstrip("\n")
-    return str(backend("cost", "propagate --cost").communication_report(m))
+    try: return str(backend("cost", "propagate --cost").communication_report(m))
+    except ValueError as e: raise CommandError(str(e), messages=[module_error(name, text, e)]) from None
 
 # %% ../nbs/16_cli.ipynb #61efad76
 def png_path(path: str) -> Path:

@@ -154,7 +154,9 @@ def communication_report(module: Module, *, cost_model: CostModel | None = None,
                 key = (src, dst, v.type.shape, element_type(v.type))
                 if key not in plans:
                     try: plans[key] = plan_reshard(src, dst, v.type.shape, element_type(v.type), cost_model=cost_model, objective=objective)
-                    except ShardingError as e: raise ShardingError(f"{op.name} {_label(fname, v)}: {e}") from None
+                    except ShardingError as e:
+                        err = ShardingError(f"{op.name} {_label(fname, v)}: {e}"); err.where = op   # `where`: the op, for located messages
+                        raise err from None
                 items.append(CostItem(kind, op.name, _label(fname, v), plans[key]))
     return CostReport(tuple(items))
 

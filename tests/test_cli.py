@@ -329,3 +329,17 @@ def test_propagate_help_lists_the_strategies():
     r = run("propagate", "--help")
     assert r.returncode == 0 and all(s in r.stdout for s in STRATEGIES) and "--cost" in r.stdout
     assert "propagate" in run("--help").stdout
+
+
+def test_propagate_cost_locates_a_move_it_cannot_plan(tmp_path):
+    f = tmp_path / "two_meshes.mlir"
+    f.write_text('sdy.mesh @mesh = <["x"=2, "y"=4]>\nsdy.mesh @other = <["z"=2]>\n'
+                 'func.func @main(%a: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) -> tensor<8x16xf32> {\n'
+                 '  %0 = sdy.reshard %a <@other, [{"z"}, {}]> : tensor<8x16xf32>\n'
+                 '  return %0 : tensor<8x16xf32>\n}\n')
+    r = run("propagate", str(f), "--cost")
+    assert r.returncode == 1 and r.stdout == ""
+    lines = r.stderr.splitlines()
+    assert lines[0].startswith(f"error: {f}:4:3: sdy.reshard @main %0: src and dst are on different devices")
+    assert lines[1] == '  %0 = sdy.reshard %a <@other, [{"z"}, {}]> : tensor<8x16xf32>' and lines[2] == "  ^"
+    assert run("propagate", str(f)).returncode == 0   # without --cost nothing is planned
