@@ -1,4 +1,4 @@
-"""Show a sharding, plan a reshard and check a module from the shell, with the package's own error messages.
+"""Show a sharding, plan a reshard, check and propagate a module from the shell, with the package's own error messages.
 
 Docs: https://shardnb.github.io/shardnb/cli.html.md"""
 
@@ -10,9 +10,9 @@ import argparse, dataclasses, importlib, json, os, re, sys
 from pathlib import Path
 
 # %% auto #0
-__all__ = ['CommandError', 'backend', 'parse_shape', 'parse_meshes', 'holders', 'show_text', 'sharding_figure', 'jsonable',
-           'plan_text', 'plan_json', 'plan_figure', 'located', 'png_path', 'read_arg', 'cmd_show', 'cmd_plan',
-           'cmd_check', 'make_parser', 'main']
+__all__ = ['STRATEGIES', 'CommandError', 'backend', 'parse_shape', 'parse_meshes', 'holders', 'show_text', 'sharding_figure',
+           'jsonable', 'plan_text', 'plan_json', 'plan_figure', 'located', 'module_error', 'cmd_propagate', 'png_path',
+           'read_arg', 'cmd_show', 'cmd_plan', 'read_module', 'checked_module', 'cmd_check', 'make_parser', 'main']
 
 # %% ../nbs/16_cli.ipynb #fcd27aed
 class CommandError(Exception):
@@ -186,6 +186,28 @@ def located(path: str, err) -> str:
     caret = getattr(err, "caret", None)
     return f"{where}: {msg}" + (f"\n{caret}" if caret else "")
 
+# %% ../nbs/16_cli.ipynb #480aa7e8
+STRATEGIES = ("basic", "aggressive", "op-priority", "user-priority")   # Shardy's; listed here so `--help` needs no import
+
+def module_error(name: str, text: str, err) -> str:
+    "`err`, raised while working on module `text`, located at the op it names when that op knows its place in `text`."
+    pos = getattr(getattr(err, "where", None), "pos", None)
+    if getattr(err, "line", None) is None and pos is not None and 0 <= pos <= len(text):
+        from shardnb.syntax import ShardingSyntaxError
+        err = ShardingSyntaxError(getattr(err, "message", None) or str(err), text, pos)
+    return located(name, err)
+
+def cmd_propagate(args) -> str:
+    "`shardnb propagate`: the module after the import passes and propagation, or its communication report."
+    name, text = read_module(args.file)
+    m = checked_module(name, text, "propagate")
+    passes, propagation = backend("passes", "propagate"), backend("propagate", "propagate")
+    try: m = propagation.propagate(passes.import_pipeline(m), strategy=args.strategy, conservative=args.conservative)
+    except ValueError as e: raise CommandError(str(e), messages=[module_error(name, text, e)]) from None
+    if not args.cost: return str(m).rstrip("\n")
+    try: return str(backend("cost", "propagate --cost").communication_report(m))
+    except ValueError as e: raise CommandError(str(e), messages=[module_error(name, text, e)]) from None
+
 # %% ../nbs/16_cli.ipynb #61efad76
 def png_path(path: str) -> Path:
     "The file `--png` will write, checked before any work: not a directory, in a directory that exists."
@@ -232,14 +254,23 @@ def cmd_plan(args) -> str:
         out += "" if args.json else "\n" + msg
     return out
 
-def cmd_check(args) -> str:
-    "`shardnb check`: parse and verify a module, every error with its line and column."
-    program = backend("program", "check")
-    name = "<stdin>" if args.file == "-" else args.file
-    try: text = read_arg(args.file) if args.file == "-" else Path(args.file).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e: raise CommandError(f"cannot read {name}: {getattr(e, 'strerror', None) or e}")
+def read_module(file: str) -> tuple[str, str]:
+    "The name to report and the text of module `file` (`-`: standard input)."
+    name = "<stdin>" if file == "-" else file
+    try: return name, read_arg(file) if file == "-" else Path(file).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e: raise CommandError(f"cannot read {name}: {getattr(e, 'strerror', None) or e}") from None
+
+def checked_module(name: str, text: str, command: str):
+    "The parsed module of `text`, or every error `check` would report for it."
+    program = backend("program", command)
     errors = program.check_module(text)
     if errors: raise CommandError(f"{len(errors)} errors", messages=[located(name, e) for e in errors])
+    return program.parse_module(text)
+
+def cmd_check(args) -> str:
+    "`shardnb check`: parse and verify a module, every error with its line and column."
+    name, text = read_module(args.file)
+    checked_module(name, text, "check")
     return f"{name}: ok"
 
 # %% ../nbs/16_cli.ipynb #5034ceb6
@@ -253,9 +284,10 @@ def make_parser() -> argparse.ArgumentParser:
         epilog="""examples:
   shardnb show --mesh '<["x"=2, "y"=4]>' --sharding '<@mesh, [{"x"}, {"y"}]>' --shape 16x8
   shardnb plan --mesh '<["x"=2, "y"=4]>' --from '<@mesh, [{"x"}, {"y"}]>' --to '<@mesh, [{"y"}, {}]>' --shape 16x8
-  shardnb check model.mlir""")
+  shardnb check model.mlir
+  shardnb propagate model.mlir --cost""")
     p.add_argument("--version", action="version", version=f"shardnb {__version__}")
-    sub = p.add_subparsers(dest="command", required=True, metavar="{show,plan,check}")
+    sub = p.add_subparsers(dest="command", required=True, metavar="{show,plan,check,propagate}")
     show = sub.add_parser("show", formatter_class=raw, help="print a sharding, its local shape and who holds what",
         description="Print a sharding in canonical text, its per-device local shape and which devices hold "
                     "which slice; optionally draw it.",
@@ -288,6 +320,19 @@ def make_parser() -> argparse.ArgumentParser:
   cat model.mlir | shardnb check -""")
     check.add_argument("file", metavar="FILE.mlir", help="the module to check; - reads it from stdin")
     check.set_defaults(run=cmd_check)
+    prop = sub.add_parser("propagate", formatter_class=raw, help="propagate a module's shardings; print it or its communication cost",
+        description="Check a module, run the import passes and propagate its shardings (Shardy's algorithm); print "
+                    "the propagated module, or with --cost the communication it implies: each reshard, collective and "
+                    "partial-sum reduction, with the bytes on the busiest device and the modelled time.",
+        epilog="""examples:
+  shardnb propagate model.mlir
+  shardnb propagate model.mlir --strategy op-priority --conservative
+  shardnb propagate model.mlir --cost""")
+    prop.add_argument("file", metavar="FILE.mlir", help="the module to propagate; - reads it from stdin")
+    prop.add_argument("--strategy", default="user-priority", choices=STRATEGIES, help="the propagation strategy (default: user-priority)")
+    prop.add_argument("--conservative", action="store_true", help="Shardy's conservative mode: no axis split into sub-axes, and the conservative op rules")
+    prop.add_argument("--cost", action="store_true", help="print the communication report instead of the module")
+    prop.set_defaults(run=cmd_propagate)
     return p
 
 # %% ../nbs/16_cli.ipynb #11d46deb

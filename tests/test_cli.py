@@ -30,7 +30,7 @@ def test_console_script_is_declared_and_resolves_to_main():
     assert ep.value == "shardnb.cli:main" and ep.load() is main
 
 
-@pytest.mark.parametrize("sub", [None, "show", "plan", "check"])
+@pytest.mark.parametrize("sub", [None, "show", "plan", "check", "propagate"])
 def test_help(sub):
     r = run(*([sub] if sub else []), "--help")
     assert r.returncode == 0 and "usage: shardnb" in r.stdout
@@ -259,3 +259,87 @@ def test_help_examples_can_be_pasted(sub, tmp_path):
         words = shlex.split(line)   # one line each: a re-wrapped example would split a quoted mesh and fail here
         r = run(*words[1:], cwd=tmp_path)   # an example may write a figure: not into the checkout
         assert r.returncode == 0, (line, r.stderr)
+
+
+# ---- shardnb propagate
+
+PROP_MODULE = '''sdy.mesh @mesh = <["x"=2, "y"=4]>
+func.func @main(%a: tensor<8x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {"y"}]>},
+                %w: tensor<32x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"y"}, {}]>}) -> tensor<8x16xf32> {
+  %0 = stablehlo.dot_general %a, %w, contracting_dims = [1] x [0] : (tensor<8x32xf32>, tensor<32x16xf32>) -> tensor<8x16xf32>
+  %1 = stablehlo.tanh %0 : tensor<8x16xf32>
+  return %1 : tensor<8x16xf32>
+}
+'''
+
+
+def test_propagate_prints_what_propagate_returns(tmp_path):
+    from shardnb.program import parse_module
+    from shardnb.passes import import_pipeline
+    from shardnb.propagate import propagate, STRATEGIES
+    f = tmp_path / "m.mlir"; f.write_text(PROP_MODULE)
+    for strategy in STRATEGIES:
+        for conservative in (False, True):
+            r = run("propagate", str(f), "--strategy", strategy, *(["--conservative"] if conservative else []))
+            assert r.returncode == 0, r.stderr
+            want = propagate(import_pipeline(parse_module(PROP_MODULE)), strategy=strategy, conservative=conservative)
+            assert parse_module(r.stdout) == want, strategy   # the printed module is the propagated one
+    out = run("propagate", str(f)).stdout
+    assert '%1 = stablehlo.tanh %0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"x", ?}, {?}]>]>}' in out
+    assert run("propagate", "-", input=PROP_MODULE).stdout == out   # stdin, as `check -`
+
+
+def test_propagate_cost_prints_the_communication_report(tmp_path):
+    from shardnb.program import parse_module
+    from shardnb.passes import import_pipeline
+    from shardnb.propagate import propagate
+    from shardnb.cost import communication_report
+    f = tmp_path / "m.mlir"; f.write_text(PROP_MODULE)
+    r = run("propagate", str(f), "--cost")
+    assert r.returncode == 0, r.stderr
+    report = communication_report(propagate(import_pipeline(parse_module(PROP_MODULE))))
+    assert r.stdout.rstrip("\n") == str(report)
+    (row,) = [l for l in r.stdout.splitlines() if l.lstrip().startswith("1 ")]
+    assert "reduction" in row and "@main %0" in row and 'all_reduce{"y"}' in row and f"{report.bytes:,}" in row
+    # no sharded contraction: nothing to pay
+    f2 = tmp_path / "free.mlir"; f2.write_text(PROP_MODULE.replace('[{"x"}, {"y"}]', '[{"x"}, {}]').replace('[{"y"}, {}]', '[{}, {"y"}]'))
+    assert run("propagate", str(f2), "--cost").stdout.startswith("(no communication)")
+
+
+def test_propagate_errors_are_as_clear_as_checks(tmp_path):
+    bad = tmp_path / "bad.mlir"
+    bad.write_text('sdy.mesh @mesh = <["x"=2]>\n'
+                   'func.func @main(%a: tensor<8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"z"}]>}) -> tensor<8xf32> {\n'
+                   '  return %a : tensor<8xf32>\n}\n')
+    r, c = run("propagate", str(bad), "--cost"), run("check", str(bad))
+    assert r.returncode == c.returncode == 1 and r.stdout == ""
+    assert r.stderr == c.stderr   # the same located errors, carets included
+    assert f'error: {bad}:2:74: argument 0 of @main: unknown axis name: "z"' in r.stderr and r.stderr.splitlines()[-1].endswith("^")
+    syntax = tmp_path / "syntax.mlir"; syntax.write_text('sdy.mesh @mesh = <["x"=2,>\n')
+    r = run("propagate", str(syntax))
+    assert r.returncode == 1 and f"{syntax}:1:" in r.stderr and r.stderr.splitlines()[-1].strip() == "^"
+    r = run("propagate", str(tmp_path / "missing.mlir"))
+    assert r.returncode == 1 and r.stderr == f"error: cannot read {tmp_path / 'missing.mlir'}: No such file or directory\n"
+    r = run("propagate", str(bad), "--strategy", "greedy")
+    assert r.returncode == 2 and "invalid choice: 'greedy'" in r.stderr and "user-priority" in r.stderr
+
+
+def test_propagate_help_lists_the_strategies():
+    from shardnb.propagate import STRATEGIES
+    r = run("propagate", "--help")
+    assert r.returncode == 0 and all(s in r.stdout for s in STRATEGIES) and "--cost" in r.stdout
+    assert "propagate" in run("--help").stdout
+
+
+def test_propagate_cost_locates_a_move_it_cannot_plan(tmp_path):
+    f = tmp_path / "two_meshes.mlir"
+    f.write_text('sdy.mesh @mesh = <["x"=2, "y"=4]>\nsdy.mesh @other = <["z"=2]>\n'
+                 'func.func @main(%a: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) -> tensor<8x16xf32> {\n'
+                 '  %0 = sdy.reshard %a <@other, [{"z"}, {}]> : tensor<8x16xf32>\n'
+                 '  return %0 : tensor<8x16xf32>\n}\n')
+    r = run("propagate", str(f), "--cost")
+    assert r.returncode == 1 and r.stdout == ""
+    lines = r.stderr.splitlines()
+    assert lines[0].startswith(f"error: {f}:4:3: sdy.reshard @main %0: src and dst are on different devices")
+    assert lines[1] == '  %0 = sdy.reshard %a <@other, [{"z"}, {}]> : tensor<8x16xf32>' and lines[2] == "  ^"
+    assert run("propagate", str(f)).returncode == 0   # without --cost nothing is planned
