@@ -468,7 +468,7 @@ class PieceLayout:
         "How many pieces the buffer holds."
         return prod(self.blocks)
 
-# %% ../nbs/07_kernels.ipynb #869b7bcd
+# %% ../nbs/07_kernels.ipynb #29207f72
 def _pieces_view(flat: torch.Tensor, layout: PieceLayout) -> torch.Tensor:
     "`flat` (the pieces one after another) as a view shaped `(*axes_of_dim0, s0, *axes_of_dim1, s1, ...)`."
     axis_sizes = [k for g in layout.grid for k in g]
@@ -483,7 +483,7 @@ def _pieces_view(flat: torch.Tensor, layout: PieceLayout) -> torch.Tensor:
         perm.append(num_axes + d)
     return t.permute(perm)
 
-
+# %% ../nbs/07_kernels.ipynb #8f159011
 def _check_assemble(pieces, layout):
     "The pieces as one flat tensor, checked against `layout`, and whether to return numpy."
     if not isinstance(layout, PieceLayout):
@@ -506,7 +506,7 @@ def _check_assemble(pieces, layout):
                          f"of shape {layout.piece_shape} = {need}")
     return buf.reshape(-1), to_numpy
 
-
+# %% ../nbs/07_kernels.ipynb #675a8474
 def _assemble_torch(flat, layout):
     "Reference: permute the pieces view, merge to the padded shape, crop, copy."
     padded = [b * s for b, s in zip(layout.blocks, layout.piece_shape)]
