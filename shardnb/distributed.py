@@ -704,17 +704,21 @@ def launch(fn, world_size: int, *args, timeout: float = 120.0, collective_timeou
 
 # %% ../nbs/15_distributed.ipynb #0195d8d3
 def demo_worker(rank: int, world_size: int):
-    "The chapter's demo on one rank: three reshards of a 6x5 tensor on a 2x2 mesh, checked against `shard_array`."
+    "The chapter's demo on one rank: three reshards of a 6x5 tensor on a 2x2 mesh, checked against `shard_array`, each timed."
     from shardnb.syntax import parse_mesh, parse_sharding
     ms = {"m": parse_mesh('<["x"=2, "y"=2], device_ids=[2, 0, 3, 1]>')}
     src, dst = parse_sharding('<@m, [{"x"}, {"y"}]>', ms), parse_sharding('<@m, [{"y"}, {}]>', ms)
     part, rep = parse_sharding('<@m, [{}, {"y"}], unreduced={"x"}>', ms), parse_sharding('<@m, [{}, {"y"}]>', ms)
     rows, cols = parse_sharding('<@m, [{"x"}, {}]>', ms), parse_sharding('<@m, [{}, {"x"}]>', ms)
     x = np.arange(30, dtype=np.float32).reshape(6, 5)
-    log = []
-    outs = [ShardedTensor.from_global(x, a).reshard(b, log=log) for a, b in ((src, dst), (part, rep), (rows, cols))]
+    log, times, outs = [], [], []
+    for a, b in ((src, dst), (part, rep), (rows, cols)):
+        st = ShardedTensor.from_global(x, a)
+        start = time.perf_counter()   # a system-wide monotonic clock: comparable across the processes of one host
+        outs.append(st.reshard(b, log=log))
+        times.append((start, time.perf_counter()))
     ok = all(np.array_equal(s.local.numpy(), shard_array(x, s.sharding)[s.device]) for s in outs)
-    return dict(device=outs[0].device, local=outs[0].local.numpy(), log=log, matches_simulator=ok)
+    return dict(device=outs[0].device, local=outs[0].local.numpy(), log=log, times=times, matches_simulator=ok)
 
 # %% ../nbs/15_distributed.ipynb #2f83fbc7
 def dtensor_sharding(sharding: TensorSharding, shape) -> tuple[TensorSharding, tuple]:
