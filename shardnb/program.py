@@ -75,7 +75,7 @@ def _parse_type(text: str):
         raise ProgramError(f"malformed tensor type: {text[:80]}")
     return OpaqueType(text)
 
-# %% ../nbs/08_program.ipynb #b14ebec5
+# %% ../nbs/08_program.ipynb #7f75f824
 class Value:
     "An SSA value: `type`, optional `sharding`, its defining `owner` (an `Op` or a `Block`) and its `uses`."
     __slots__ = ("type", "sharding", "owner", "index", "uses", "name")
@@ -100,6 +100,7 @@ class Value:
     def __repr__(self):
         return f"<Value {'%' + self.name if self.name else ''}: {self.type}{' ' + self.sharding.body() if self.sharding else ''}>"
 
+# %% ../nbs/08_program.ipynb #1445bc25
 class Block:
     "A list of ops with block arguments; `parent` is the `Op` whose region holds it."
     __slots__ = ("args", "ops", "parent")
@@ -113,6 +114,7 @@ class Block:
         "Append a block argument."
         v = Value(type, sharding, self, len(self.args)); self.args.append(v); return v
 
+# %% ../nbs/08_program.ipynb #358107c3
 class Op:
     """An operation: `name`, `operands`, `results`, `attrs` (name -> value) and `regions` (one `Block` each).
 
@@ -164,6 +166,7 @@ class Op:
             for op in b.ops: yield from op.walk()
     def __repr__(self): return f"<Op {self.name}: {len(self.operands)} operands, {len(self.results)} results>"
 
+# %% ../nbs/08_program.ipynb #0a6c773d
 @dataclass(frozen=True, slots=True)
 class Attr:
     "An attribute shardnb keeps as its MLIR text."
@@ -571,7 +574,7 @@ class _Parser(_Parser):
             for r, s in zip(op.results, sh): r.sharding = s
         return op
 
-# %% ../nbs/08_program.ipynb #3ca89285
+# %% ../nbs/08_program.ipynb #2edffeee
 class _Parser(_Parser):
     def result_types(self, form, ins, outs, nres, at, name):
         if form in ("fn", "arrow") or nres == len(outs): return outs
@@ -603,6 +606,8 @@ class _Parser(_Parser):
         _normalize(self, op, at)
         return op
 
+# %% ../nbs/08_program.ipynb #8a0fa5e8
+class _Parser(_Parser):
     def template_op(self, name, scope, nres, at):
         "An op in a pretty form shardnb has no reader for: keep its text with the operands cut out."
         T, K, N, S, text = self.T, self.K, self.N, self.S, self.text
@@ -1451,7 +1456,7 @@ def _check_dims(op: Op, dims, rank: int, what: str) -> None:
     if any(not 0 <= d < rank for d in dims) or len(set(dims)) != len(dims):
         raise ProgramError(f"{op.name}: {what} {list(dims)} must be distinct dimensions of a rank-{rank} operand")
 
-# %% ../nbs/08_program.ipynb #84edd7d8
+# %% ../nbs/08_program.ipynb #d1b8c435
 ELEMENTWISE = frozenset("stablehlo." + n for n in (
     "abs add and atan2 cbrt ceil clz compare complex convert cosine divide exponential exponential_minus_one floor imag "
     "is_finite log log_plus_one logistic maximum minimum multiply negate not or popcnt power real reduce_precision remainder "
@@ -1483,6 +1488,7 @@ def _clamp(m, op):
         if v.type.shape not in ((), x.type.shape): raise ProgramError(f"{op.name}: {w} is {v.type}; it must be a scalar or have the shape of {x.type}")
     _expect(op, x.type.shape, dtype=x.type.dtype)
 
+# %% ../nbs/08_program.ipynb #0208bd61
 def _broadcast_in_dim(m, op):
     x, r = op.operands[0].type, op.results[0].type
     dims = _attr_ints(op, "dims", "broadcast_dimensions")
@@ -1506,6 +1512,7 @@ def _transpose(m, op):
     if perm is None or sorted(perm) != list(range(x.rank)): raise ProgramError(f"{op.name}: dims {list(perm or ())} must be a permutation of 0..{x.rank - 1}")
     _expect(op, [x.shape[p] for p in perm], dtype=x.dtype)
 
+# %% ../nbs/08_program.ipynb #cd3c3bef
 def _dot_general(m, op):
     a, b = op.operands[0].type, op.operands[1].type
     dd = _dot_dims(op)
