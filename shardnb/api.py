@@ -65,7 +65,7 @@ def manual_computation(b: Builder, operands, in_shardings, out_shardings, manual
               {"in_shardings": tuple(in_shardings), "out_shardings": tuple(out_shardings), "manual_axes": manual_axes}, [blk])
     return op.results
 
-# %% ../nbs/09_api.ipynb #6e495c94
+# %% ../nbs/09_api.ipynb #4a550992
 def _bound_axes(op: Op) -> set[str]:
     "Manual axes bound by the manual computations enclosing `op`."
     out, p = set(), op.parent_op
@@ -79,6 +79,7 @@ def _check_unbound(op: Op, s: TensorSharding, bound: set[str]) -> None:
         if a.name in bound:
             raise ProgramError(f"{op.name}: operates on axis \"{a.name}\" which is already bound by a parent sdy.manual_computation op")
 
+# %% ../nbs/09_api.ipynb #7d592535
 def _verify_manual(m: Module, op: Op) -> None:
     a, name = op.attrs, "sdy.manual_computation"
     ins, outs, axes = a["in_shardings"], a["out_shardings"], a["manual_axes"]
@@ -117,6 +118,7 @@ def _verify_manual(m: Module, op: Op) -> None:
                     raise ProgramError(f"{name}: {what} shape, corresponding sharding, and region {what} shape at index {k} must match. "
                                        f"Expected local shape '{want}', actual local shape '{l.type}'")
 
+# %% ../nbs/09_api.ipynb #9c5473a9
 def _verify_sharding_op(m: Module, op: Op) -> None:
     s = op.attrs.get("sharding")
     if s is None: return

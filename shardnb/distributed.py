@@ -258,7 +258,7 @@ def _key(src: ShardedTensor, dst: TensorSharding) -> tuple:
     "What every rank must agree on before a reshard."
     return (repr(src.sharding.mesh), src.sharding.body(), repr(dst.mesh), dst.body(), src.shape, str(src.local.dtype), src.ranks)
 
-# %% ../nbs/15_distributed.ipynb #b36b9521
+# %% ../nbs/15_distributed.ipynb #447ca29a
 @functools.lru_cache(maxsize=512)
 def _boxes(s: TensorSharding, shape: tuple[int, ...]) -> dict[int, Box]:
     "Each device's global box under `s` (cached: shardings are immutable)."
@@ -269,6 +269,7 @@ def _messages(ex: Exchange) -> list:
     "`ex.messages()` sorted, cached per exchange."
     return sorted(ex.messages().items())
 
+# %% ../nbs/15_distributed.ipynb #d6b43ccc
 class StepRecord(NamedTuple):
     "What one executed step did: the plan's collective, the torch.distributed primitive that ran it, and this rank's traffic."
     collective: str
@@ -372,7 +373,7 @@ def _crop(base, region, lo, size, shape) -> tuple | None:
         offs.append(o); sizes.append(min(s, r - o))
     return tuple(offs), tuple(sizes)
 
-# %% ../nbs/15_distributed.ipynb #038d04f5
+# %% ../nbs/15_distributed.ipynb #649e98b6
 @dataclass(frozen=True, eq=False)
 class _Exec:
     "How one plan step runs: the primitive, why it fell back (or ''), the groups, and per-device send/receive layouts."
@@ -385,6 +386,7 @@ class _Exec:
 
 def _fallback(why: str) -> _Exec: return _Exec("batch_isend_irecv", f"fallback: {why}; ran the planner's transfers point to point")
 
+# %% ../nbs/15_distributed.ipynb #6d2a7b83
 def _pack_plan(g, me, A, B, PA, PB, c, shape):
     """How `me` cuts its chunks for the members `g` along dim `c`: `("pack", order, extent)` when they are consecutive
     equal chunks of its shard (padded to `extent`), else `("cut", ((offset, size), ...))` per member; None when a chunk needs data `me` lacks."""
@@ -398,6 +400,7 @@ def _pack_plan(g, me, A, B, PA, PB, c, shape):
     if sorted(pos) == list(range(n)) and (n * step <= PA[c] or A[me][c] + PA[c] >= shape[c]): return "pack", pos, n * step
     return "cut", tuple(cuts)
 
+# %% ../nbs/15_distributed.ipynb #2f5bd3be
 def _recv_plan(los, piece, lo_t, PB, shape):
     "How the pieces at `los` (group order) tile the target `[lo_t, lo_t + PB)`; None when they don't."
     gr = _grid(los, piece)
@@ -410,6 +413,7 @@ def _recv_plan(los, piece, lo_t, PB, shape):
     for j, b in enumerate(block): order[b] = j
     return piece, region, ks, tuple(order), cut[0], cut[1]
 
+# %% ../nbs/15_distributed.ipynb #0967ccc6
 @functools.lru_cache(maxsize=2048)
 def _prepare(step, before: TensorSharding, shape: tuple[int, ...], ranks: tuple[int, ...]) -> _Exec:
     "Decide, identically on every rank, how `step` (from `before`) runs: native primitive with its layouts, or the fallback."
@@ -704,17 +708,21 @@ def launch(fn, world_size: int, *args, timeout: float = 120.0, collective_timeou
 
 # %% ../nbs/15_distributed.ipynb #0195d8d3
 def demo_worker(rank: int, world_size: int):
-    "The chapter's demo on one rank: three reshards of a 6x5 tensor on a 2x2 mesh, checked against `shard_array`."
+    "The chapter's demo on one rank: three reshards of a 6x5 tensor on a 2x2 mesh, checked against `shard_array`, each timed."
     from shardnb.syntax import parse_mesh, parse_sharding
     ms = {"m": parse_mesh('<["x"=2, "y"=2], device_ids=[2, 0, 3, 1]>')}
     src, dst = parse_sharding('<@m, [{"x"}, {"y"}]>', ms), parse_sharding('<@m, [{"y"}, {}]>', ms)
     part, rep = parse_sharding('<@m, [{}, {"y"}], unreduced={"x"}>', ms), parse_sharding('<@m, [{}, {"y"}]>', ms)
     rows, cols = parse_sharding('<@m, [{"x"}, {}]>', ms), parse_sharding('<@m, [{}, {"x"}]>', ms)
     x = np.arange(30, dtype=np.float32).reshape(6, 5)
-    log = []
-    outs = [ShardedTensor.from_global(x, a).reshard(b, log=log) for a, b in ((src, dst), (part, rep), (rows, cols))]
+    log, times, outs = [], [], []
+    for a, b in ((src, dst), (part, rep), (rows, cols)):
+        st = ShardedTensor.from_global(x, a)
+        start = time.perf_counter()   # a system-wide monotonic clock: comparable across the processes of one host
+        outs.append(st.reshard(b, log=log))
+        times.append((start, time.perf_counter()))
     ok = all(np.array_equal(s.local.numpy(), shard_array(x, s.sharding)[s.device]) for s in outs)
-    return dict(device=outs[0].device, local=outs[0].local.numpy(), log=log, matches_simulator=ok)
+    return dict(device=outs[0].device, local=outs[0].local.numpy(), log=log, times=times, matches_simulator=ok)
 
 # %% ../nbs/15_distributed.ipynb #2f83fbc7
 def dtensor_sharding(sharding: TensorSharding, shape) -> tuple[TensorSharding, tuple]:

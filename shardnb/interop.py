@@ -316,13 +316,14 @@ def to_dtensor(sharding: TensorSharding, shape=None, *, drop_hints: bool = False
                                 f"device {dev} holds {theirs[dev]} under DTensor but {ours[dev]} under Shardy")
     return DTensorLayout(mesh.devices.copy(), mesh.axis_names, placements)
 
-# %% ../nbs/03_interop.ipynb #22933142
+# %% ../nbs/03_interop.ipynb #a0ae1445
 class GridNotationError(ValueError):
     "Bad MLIR grid-axis text such as `[[0, 1], []]`: message, column and a caret line."
     def __init__(self, msg: str, text: str, col: int):
         self.msg, self.text, self.column = msg, text, col
         super().__init__(f"{msg} at column {col}\n  {text}\n  {' ' * (col - 1)}^")
 
+# %% ../nbs/03_interop.ipynb #978f6466
 _GRID_TOKEN = re.compile(r"\s*(?:(\[)|(\])|(,)|([0-9]+)|(\S))")  # ASCII digits only: int() would read other scripts' too
 _MAX_GRID_AXIS = 1 << 16  # no grid has more axes; refusing longer numbers keeps int() away from huge strings
 
@@ -379,6 +380,7 @@ def parse_grid_axes(text: str) -> tuple[tuple[int, ...], ...]:
     if twice: raise GridNotationError(f"grid axis {twice[0][1]} splits two tensor dims", text, twice[0][0])
     return tuple(out)
 
+# %% ../nbs/03_interop.ipynb #c6481f5b
 def format_grid_axes(split_axes) -> str:
     "MLIR grid-axis text for split axes, e.g. `[[0, 1], []]`."
     split_axes = _split_axes(split_axes)
@@ -424,7 +426,7 @@ def to_grid_axes(sharding: TensorSharding, *, drop_hints: bool = False) -> GridS
     return GridSharding(s.mesh.shape, tuple(tuple(pos(a.name) for a in d.axes) for d in s.dims),
                         tuple(pos(a.name) for a in s.unreduced))
 
-# %% ../nbs/03_interop.ipynb #b4e50842
+# %% ../nbs/03_interop.ipynb #a29c5aac
 class TensorLayout(NamedTuple):
     "A MindSpore tensor layout: device matrix, tensor map (indices from the right, -1 = not split), and ranks."
     device_matrix: tuple[int, ...]
@@ -437,6 +439,7 @@ def _ms_names(device_matrix, names=None) -> tuple[str, ...]:
     if len(names) != n: raise ShardingError(f"{len(names)} names for a device matrix of {n} dims")
     return names
 
+# %% ../nbs/03_interop.ipynb #e4d20807
 def from_mindspore_layout(device_matrix, tensor_map=None, device_ids=None, *, names=None) -> TensorSharding:
     """The `TensorSharding` of a MindSpore tensor layout.
 
@@ -465,6 +468,7 @@ def from_mindspore_layout(device_matrix, tensor_map=None, device_ids=None, *, na
     s.verify()
     return s
 
+# %% ../nbs/03_interop.ipynb #0b65bf0a
 def to_mindspore_layout(sharding: TensorSharding, *, drop_hints: bool = False) -> TensorLayout:
     "The MindSpore tensor layout of `sharding`; sub-axes become device-matrix dims of their own."
     s = _checked(sharding)

@@ -255,7 +255,7 @@ def _launch_copy(src: torch.Tensor, dst: torch.Tensor) -> None:
             _bits(src), _bits(dst), *sizes, *src_strides, *dst_strides, *valid,
             BLOCK_M=block_m, BLOCK_N=block_n, PADDED=padded)
 
-# %% ../nbs/07_kernels.ipynb #3a6499e1
+# %% ../nbs/07_kernels.ipynb #03896240
 def _check_slice(x: torch.Tensor, offsets, sizes, pad_to):
     "Validated `(offsets, sizes, out_shape)` for `slice_tile`."
     offsets = _as_ints(offsets, "offsets", x.ndim)
@@ -271,7 +271,7 @@ def _check_slice(x: torch.Tensor, offsets, sizes, pad_to):
             raise ValueError(f"pad_to[{d}]={p} is smaller than sizes[{d}]={s}")
     return offsets, sizes, out_shape
 
-
+# %% ../nbs/07_kernels.ipynb #8f655498
 def _slice_tile_torch(x, offsets, sizes, out_shape):
     "Reference: slice (`narrow` every dim), then copy into a zeroed buffer of `out_shape` when padding."
     tile = x[tuple(slice(o, o + s) for o, s in zip(offsets, sizes))]
@@ -291,7 +291,7 @@ def _slice_tile_triton(x, offsets, sizes, out_shape):
     _launch_copy(tile, out)
     return out
 
-
+# %% ../nbs/07_kernels.ipynb #6ad94649
 def slice_tile(x, offsets, sizes, pad_to=None, *, backend: str = "auto"):
     """A contiguous copy of `x[o0:o0+s0, o1:o1+s1, ...]`, zero-padded at the end of each dim to `pad_to` when given.
 
@@ -378,7 +378,7 @@ def pack_chunks(x, dim: int, parts, *, backend: str = "auto"):
     impl = _pack_chunks_triton if pick_backend(x, backend) == "triton" else _pack_chunks_torch
     return _unwrap(impl(x, dim, sizes), to_numpy)
 
-# %% ../nbs/07_kernels.ipynb #b1b9a9ed
+# %% ../nbs/07_kernels.ipynb #7cf38e81
 def _check_unpack(buf: torch.Tensor, dim, parts, shape):
     "Validated `(dim, chunk sizes, shape)` for `unpack_chunks`."
     shape = _as_ints(shape, "shape")
@@ -392,7 +392,7 @@ def _check_unpack(buf: torch.Tensor, dim, parts, shape):
         raise ValueError(f"buf has {buf.numel()} elements but shape {shape} needs {prod(shape)}")
     return dim, sizes, shape
 
-
+# %% ../nbs/07_kernels.ipynb #433cea8f
 def _unpack_chunks_torch(buf, dim, sizes, shape):
     "Reference: split the flat buffer into chunks, view each with its shape, `cat` along `dim`."
     per_row = prod(shape) // shape[dim] if shape[dim] else 0
@@ -412,7 +412,7 @@ def _unpack_chunks_triton(buf, dim, sizes, shape):
         _launch_copy(flat[start * per_row:(start + count * size) * per_row].view(dst.shape), dst)
     return out
 
-
+# %% ../nbs/07_kernels.ipynb #ce5e85e0
 def unpack_chunks(buf, dim: int, parts, shape, *, backend: str = "auto"):
     """The tensor of `shape` whose chunks along `dim`, cut by `parts`, are stored one after another in `buf`: the inverse of `pack_chunks`.
 
@@ -468,7 +468,7 @@ class PieceLayout:
         "How many pieces the buffer holds."
         return prod(self.blocks)
 
-# %% ../nbs/07_kernels.ipynb #869b7bcd
+# %% ../nbs/07_kernels.ipynb #29207f72
 def _pieces_view(flat: torch.Tensor, layout: PieceLayout) -> torch.Tensor:
     "`flat` (the pieces one after another) as a view shaped `(*axes_of_dim0, s0, *axes_of_dim1, s1, ...)`."
     axis_sizes = [k for g in layout.grid for k in g]
@@ -483,7 +483,7 @@ def _pieces_view(flat: torch.Tensor, layout: PieceLayout) -> torch.Tensor:
         perm.append(num_axes + d)
     return t.permute(perm)
 
-
+# %% ../nbs/07_kernels.ipynb #8f159011
 def _check_assemble(pieces, layout):
     "The pieces as one flat tensor, checked against `layout`, and whether to return numpy."
     if not isinstance(layout, PieceLayout):
@@ -506,7 +506,7 @@ def _check_assemble(pieces, layout):
                          f"of shape {layout.piece_shape} = {need}")
     return buf.reshape(-1), to_numpy
 
-
+# %% ../nbs/07_kernels.ipynb #675a8474
 def _assemble_torch(flat, layout):
     "Reference: permute the pieces view, merge to the padded shape, crop, copy."
     padded = [b * s for b, s in zip(layout.blocks, layout.piece_shape)]

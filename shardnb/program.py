@@ -75,7 +75,7 @@ def _parse_type(text: str):
         raise ProgramError(f"malformed tensor type: {text[:80]}")
     return OpaqueType(text)
 
-# %% ../nbs/08_program.ipynb #b14ebec5
+# %% ../nbs/08_program.ipynb #7f75f824
 class Value:
     "An SSA value: `type`, optional `sharding`, its defining `owner` (an `Op` or a `Block`) and its `uses`."
     __slots__ = ("type", "sharding", "owner", "index", "uses", "name")
@@ -100,6 +100,7 @@ class Value:
     def __repr__(self):
         return f"<Value {'%' + self.name if self.name else ''}: {self.type}{' ' + self.sharding.body() if self.sharding else ''}>"
 
+# %% ../nbs/08_program.ipynb #1445bc25
 class Block:
     "A list of ops with block arguments; `parent` is the `Op` whose region holds it."
     __slots__ = ("args", "ops", "parent")
@@ -113,6 +114,7 @@ class Block:
         "Append a block argument."
         v = Value(type, sharding, self, len(self.args)); self.args.append(v); return v
 
+# %% ../nbs/08_program.ipynb #358107c3
 class Op:
     """An operation: `name`, `operands`, `results`, `attrs` (name -> value) and `regions` (one `Block` each).
 
@@ -164,6 +166,7 @@ class Op:
             for op in b.ops: yield from op.walk()
     def __repr__(self): return f"<Op {self.name}: {len(self.operands)} operands, {len(self.results)} results>"
 
+# %% ../nbs/08_program.ipynb #0a6c773d
 @dataclass(frozen=True, slots=True)
 class Attr:
     "An attribute shardnb keeps as its MLIR text."
@@ -278,7 +281,7 @@ def _tokenize(text: str):
     ka("eof"); ta(""); sa(len(text)); na(True)
     return kinds, texts, starts, nls
 
-# %% ../nbs/08_program.ipynb #865ea1ba
+# %% ../nbs/08_program.ipynb #0f8b3c4a
 _OPEN = {"(": ")", "[": "]", "{": "}", "<": ">"}
 _CLOSE = frozenset(")]}>")
 _WS = re.compile(r"\s*\n\s*")
@@ -289,6 +292,7 @@ DIALECTS = frozenset("stablehlo chlo sdy func mhlo tensor arith shape mpmd math 
 _DIALECT_PREFIXES = frozenset(d + "." for d in DIALECTS)
 DIRECTIONS = ("NONE", "FORWARD", "BACKWARD", "BOTH")   # sdy.propagation_barrier's allowed_direction
 
+# %% ../nbs/08_program.ipynb #f1179e21
 class _Parser:
     def __init__(self, text: str):
         self.text = text
@@ -347,6 +351,8 @@ class _Parser:
         elif self.T[self.i] == "loc" and self.T[self.i + 1] == "(":
             self.i += 1; self.i = self.skip_balanced()
 
+# %% ../nbs/08_program.ipynb #cd2320c8
+class _Parser(_Parser):
     # -- attributes
     def sharding(self, i, j, per_value=False):
         "Parse the sharding text of tokens i..j-1 (cached: programs repeat the same few shardings)."
@@ -387,6 +393,8 @@ class _Parser:
                 if self.T[self.i] != "}": self.fail(f"expected ',' or '}}' in attribute dictionary, found {self.found()}")
         return out
 
+# %% ../nbs/08_program.ipynb #9fcf9423
+class _Parser(_Parser):
     # -- types
     def type(self):
         i, K, T = self.i, self.K, self.T
@@ -441,7 +449,7 @@ class _Parser:
             if v.type != t:
                 self.fail(f"use of value '{self.T[at]}' expects different type than prior uses: '{t}' vs '{v.type}'", at)
 
-# %% ../nbs/08_program.ipynb #533f7394
+# %% ../nbs/08_program.ipynb #d2a07e69
 class _Parser(_Parser):
     # -- values
     def define(self, scope, name, values, at):
@@ -511,6 +519,8 @@ class _Parser(_Parser):
         scope.pop()
         return block
 
+# %% ../nbs/08_program.ipynb #d2bedbcd
+class _Parser(_Parser):
     # -- ops
     def op(self, scope, block):
         T, K = self.T, self.K
@@ -564,6 +574,8 @@ class _Parser(_Parser):
             for r, s in zip(op.results, sh): r.sharding = s
         return op
 
+# %% ../nbs/08_program.ipynb #2edffeee
+class _Parser(_Parser):
     def result_types(self, form, ins, outs, nres, at, name):
         if form in ("fn", "arrow") or nres == len(outs): return outs
         if len(outs) == 1 and nres >= 1: return outs * nres
@@ -594,6 +606,8 @@ class _Parser(_Parser):
         _normalize(self, op, at)
         return op
 
+# %% ../nbs/08_program.ipynb #8a0fa5e8
+class _Parser(_Parser):
     def template_op(self, name, scope, nres, at):
         "An op in a pretty form shardnb has no reader for: keep its text with the operands cut out."
         T, K, N, S, text = self.T, self.K, self.N, self.S, self.text
@@ -680,7 +694,7 @@ class _Parser(_Parser):
             regions.append(b)
         return Op(name, operands, types, attrs, regions, form=("template", pieces, form))
 
-# %% ../nbs/08_program.ipynb #54e141fb
+# %% ../nbs/08_program.ipynb #9342c976
 def _one_operand_op(p, name, scope, nres, at, kw=None):
     if p.K[p.i] != "val": p.fail(f"expected the operand of {name}, found {p.found()}")
     v = p.use(scope, p.i); p.i += 1
@@ -735,6 +749,7 @@ def _axis_names(p):
             if p.T[p.i] != "}": p.fail(f"expected ',' or '}}' in manual_axes, found {p.found()}")
     return tuple(out)
 
+# %% ../nbs/08_program.ipynb #e7d7d02b
 def _manual_computation_op(p, name, scope, nres, at):
     p.expect("(", "'(' and the operands of sdy.manual_computation")
     operands = p.operand_list(scope)
@@ -792,6 +807,8 @@ _READERS = {
 
 # Shardy's collectives: `sdy.all_gather [{}, {"y"}] %x out_sharding=<@mesh, [...]> : T`; the axes (kept as
 # their text) live under the name the generic form gives them.
+
+# %% ../nbs/08_program.ipynb #eae541af
 COLLECTIVE_AXES = {"sdy.all_gather": "gathering_axes", "sdy.all_slice": "slicing_axes", "sdy.all_to_all": "params",
                    "sdy.reduce_scatter": "reduce_scatter_axes", "sdy.all_reduce": "reduction_axes", "sdy.collective_permute": None}
 
@@ -840,6 +857,7 @@ def _named_computation_op(p, name, scope, nres, at):
 _READERS.update({k: _collective_op for k in COLLECTIVE_AXES})
 _READERS["sdy.named_computation"] = _named_computation_op
 
+# %% ../nbs/08_program.ipynb #499fc3b4
 _CUSTOM = {"func.call", "sdy.sharding_constraint", "sdy.reshard", "sdy.data_flow_edge", "sdy.sharding_group",
            "sdy.propagation_barrier", "sdy.manual_computation", "stablehlo.while"}   # read back from generic form too
 
@@ -864,7 +882,7 @@ def _normalize(p, op, at):
         p.fail(f"{op.name} in generic form has a missing or malformed attribute: {e}", at)
     op.form = None
 
-# %% ../nbs/08_program.ipynb #c0683855
+# %% ../nbs/08_program.ipynb #3241a458
 class _Parser(_Parser):
     def collect_meshes(self):
         K, T, N = self.K, self.T, self.N
@@ -931,6 +949,8 @@ class _Parser(_Parser):
         try: module.add_func(f)
         except ProgramError as e: self.fail(str(e), at)
 
+# %% ../nbs/08_program.ipynb #9f4ca0e4
+class _Parser(_Parser):
     # -- the generic forms of the module, its functions and meshes: `"func.func"() <{...}> ({...}) : () -> ()`
     def generic_props(self) -> dict:
         "`{name = value, ...}>` after the '<' of an op's properties, values kept as token ranges `(i, j)`."
@@ -1030,6 +1050,8 @@ class _Parser(_Parser):
         try: module.add_func(f)
         except ProgramError as e: self.fail(str(e), at)
 
+# %% ../nbs/08_program.ipynb #1ea139e3
+class _Parser(_Parser):
     def top_level(self, module, close):
         T, K = self.T, self.K
         while True:
@@ -1091,6 +1113,7 @@ class _Parser(_Parser):
             self.top_level(m, close=False)
         return m
 
+# %% ../nbs/08_program.ipynb #67d19e8e
 @contextmanager
 def _no_gc():
     "Building a module makes one object per value and use, none of them garbage: the cycle collector would only rescan them."
@@ -1109,7 +1132,7 @@ def parse_module(text: str) -> Module:
         except (IndexError, KeyError, TypeError, AttributeError) as e:   # a last line of defence: report where, never crash
             raise ProgramSyntaxError(f"malformed input ({type(e).__name__}: {e})", text, p.S[min(p.i, len(p.S) - 1)]) from None
 
-# %% ../nbs/08_program.ipynb #8ff98352
+# %% ../nbs/08_program.ipynb #bd106f63
 def _attr_text(v) -> str:
     if isinstance(v, TensorSharding): return str(v)
     if isinstance(v, tuple) and all(isinstance(s, TensorSharding) for s in v):
@@ -1133,6 +1156,7 @@ def _fn_type(ins, outs) -> str:
 
 _NAME_OK = re.compile(r"[A-Za-z_$.\-][\w$.\-]*\Z|\d+\Z")
 
+# %% ../nbs/08_program.ipynb #cafc4e61
 class _Namer:
     def __init__(self, canonical):
         self.canonical, self.names, self.taken, self.n, self.nargs = canonical, {}, set(), 0, 0
@@ -1153,6 +1177,7 @@ class _Namer:
         try: return self.names[v]
         except KeyError: raise ProgramError(f"value {v!r} is used but not defined in scope (was its op erased?)") from None
 
+# %% ../nbs/08_program.ipynb #759eca80
 class _Printer:
     def __init__(self, canonical=False):
         self.canonical = canonical
@@ -1235,6 +1260,7 @@ class _Printer:
         s += " : " + _fn_type([v.type for v in op.operands], [r.type for r in op.results])
         out.append(s)
 
+# %% ../nbs/08_program.ipynb #dbef943b
 def _while_types_differ(op) -> bool:
     "Whether a while's operands, results and region arguments disagree in type (its pretty form has one list for all)."
     ts = [v.type for v in op.operands]
@@ -1253,7 +1279,7 @@ def _fill_sharding(r: Value, op: Op):
     from shardnb.sharding import DimSharding
     return TensorSharding(other.mesh, [DimSharding((), is_closed=False)] * rank, mesh_name=other.mesh_name)
 
-# %% ../nbs/08_program.ipynb #838c378c
+# %% ../nbs/08_program.ipynb #64670fca
 def _tail(attrs, skip=()):
     rest = {k: v for k, v in attrs.items() if k not in skip}
     return (" " + _attr_dict_text(rest)) if rest else ""
@@ -1326,6 +1352,7 @@ def _print_named(p, op, attrs, ops, pad, ind, out, lhs):
 _PRINTERS.update({k: _print_collective for k in COLLECTIVE_AXES})
 _PRINTERS["sdy.named_computation"] = _print_named
 
+# %% ../nbs/08_program.ipynb #b76b0312
 def _func_text(p: _Printer, f: Func, out):
     p.func_scope()
     names = p.def_args(f.body)
@@ -1363,7 +1390,7 @@ def print_module(m: Module, canonical: bool = False) -> str:
     out.append("}")
     return "\n".join(out) + "\n"
 
-# %% ../nbs/08_program.ipynb #b7c1e002
+# %% ../nbs/08_program.ipynb #881026c8
 # Result types: what StableHLO's shape functions infer, compared with what an op declares.
 def _text_of(op: Op) -> str:
     "The literal text of a pretty-printed op (its template pieces without the operands), else ''."
@@ -1429,6 +1456,7 @@ def _check_dims(op: Op, dims, rank: int, what: str) -> None:
     if any(not 0 <= d < rank for d in dims) or len(set(dims)) != len(dims):
         raise ProgramError(f"{op.name}: {what} {list(dims)} must be distinct dimensions of a rank-{rank} operand")
 
+# %% ../nbs/08_program.ipynb #d1b8c435
 ELEMENTWISE = frozenset("stablehlo." + n for n in (
     "abs add and atan2 cbrt ceil clz compare complex convert cosine divide exponential exponential_minus_one floor imag "
     "is_finite log log_plus_one logistic maximum minimum multiply negate not or popcnt power real reduce_precision remainder "
@@ -1460,6 +1488,7 @@ def _clamp(m, op):
         if v.type.shape not in ((), x.type.shape): raise ProgramError(f"{op.name}: {w} is {v.type}; it must be a scalar or have the shape of {x.type}")
     _expect(op, x.type.shape, dtype=x.type.dtype)
 
+# %% ../nbs/08_program.ipynb #0208bd61
 def _broadcast_in_dim(m, op):
     x, r = op.operands[0].type, op.results[0].type
     dims = _attr_ints(op, "dims", "broadcast_dimensions")
@@ -1483,6 +1512,7 @@ def _transpose(m, op):
     if perm is None or sorted(perm) != list(range(x.rank)): raise ProgramError(f"{op.name}: dims {list(perm or ())} must be a permutation of 0..{x.rank - 1}")
     _expect(op, [x.shape[p] for p in perm], dtype=x.dtype)
 
+# %% ../nbs/08_program.ipynb #cd3c3bef
 def _dot_general(m, op):
     a, b = op.operands[0].type, op.operands[1].type
     dd = _dot_dims(op)
@@ -1537,6 +1567,7 @@ def _while(m, op):
     if _while_types_differ(op):
         raise ProgramError(f"{op.name}: operands ({', '.join(str(v.type) for v in op.operands)}), results and region arguments must have the same types")
 
+# %% ../nbs/08_program.ipynb #e5533ca9
 _RESULT_TYPES = {"stablehlo.while": _while, "stablehlo.select": _select, "stablehlo.clamp": _clamp, "stablehlo.broadcast_in_dim": _broadcast_in_dim,
                  "stablehlo.reshape": _reshape, "stablehlo.transpose": _transpose, "stablehlo.dot_general": _dot_general,
                  "stablehlo.reduce": _reduce, "stablehlo.concatenate": _concatenate, "stablehlo.slice": _slice}

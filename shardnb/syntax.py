@@ -110,7 +110,7 @@ class _Cursor:
         self.ws()
         if self.pos != len(self.text): self.fail(f"unexpected text after the end{self._found()}")
 
-# %% ../nbs/02_syntax.ipynb #b609455a
+# %% ../nbs/02_syntax.ipynb #e57e565f
 def _located(err: ShardingError, cur: _Cursor, at: int) -> ShardingError:
     "`err` with the line, column and caret of offset `at` appended."
     loc = ShardingSyntaxError(str(err), cur.text, at)
@@ -128,6 +128,7 @@ def _first_failing(err: ShardingError, attempts) -> int | None:
             if str(e) == str(err): return k
     return None
 
+# %% ../nbs/02_syntax.ipynb #e3eedaff
 _INT_LIST = re.compile(r"\s*(-?\d{1,30}\s*(?:,\s*-?\d{1,30}\s*)*)?\]")
 
 def _int_list(cur: _Cursor) -> list[int]:
@@ -186,6 +187,7 @@ def _mesh_value(cur: _Cursor) -> Mesh:
     if not cur.accept("#sdy.mesh"): cur.accept("mesh")
     return _mesh(cur)
 
+# %% ../nbs/02_syntax.ipynb #8e1a6a24
 def parse_mesh_decl(text: str) -> tuple[str, Mesh]:
     "The name and mesh of a statement `sdy.mesh @name = <...>`."
     cur = _Cursor(text)
@@ -199,7 +201,7 @@ def parse_mesh(text: str) -> Mesh:
     m = _mesh_value(cur); cur.end()
     return m
 
-# %% ../nbs/02_syntax.ipynb #ad4c9825
+# %% ../nbs/02_syntax.ipynb #e29052e8
 def _axis(cur: _Cursor) -> AxisRef:
     cur.ws(); cur.marks.append(cur.pos)  # where this axis ref starts: the caret of an invariant it breaks
     name = cur.string("a quoted axis name")
@@ -244,6 +246,7 @@ def _axis_list(cur: _Cursor, kw: str) -> tuple[AxisRef, ...]:
         if cur.accept("}"): return tuple(axes)
         cur.expect(",", f"',' or '}}' in {kw}")
 
+# %% ../nbs/02_syntax.ipynb #674521d3
 def _sharding_error_at(err: ShardingError, s: TensorSharding, refs_at: dict, dims_at: list, start: int) -> int:
     """Where an invariant of `s` breaks: the first axis ref whose addition (in `axis_refs` order) makes
     `verify` fail with `err`'s message, or the dim whose priority breaks it."""
@@ -262,6 +265,7 @@ def _sharding_error_at(err: ShardingError, s: TensorSharding, refs_at: dict, dim
         return dims_at[bad[0]] if bad else start
     return refs_at.get(order[k - 1], start)
 
+# %% ../nbs/02_syntax.ipynb #96801728
 def _sharding(cur: _Cursor, meshes, verify: bool) -> TensorSharding:
     cur.ws(); start = cur.pos
     cur.marks, cur.dim_marks = [], []
@@ -302,6 +306,7 @@ def _sharding(cur: _Cursor, meshes, verify: bool) -> TensorSharding:
         except ShardingError as e: raise _located(e, cur, _sharding_error_at(e, s, refs_at, cur.dim_marks, start)) from None
     return s
 
+# %% ../nbs/02_syntax.ipynb #23ddbcd1
 def _check_meshes(meshes) -> None:
     if meshes is not None and not (hasattr(meshes, "get") and hasattr(meshes, "keys")):
         raise _type_error("meshes", meshes, "a dict of mesh name -> Mesh")
