@@ -388,7 +388,7 @@ def _cell_text(a: np.ndarray, valid, fmt, max_items: int) -> str:
         row = [fmt(a[i, j].item()) if i < valid[0] and j < valid[1] else "·" for j in range(min(a.shape[1], max_items))]
         if a.shape[1] > max_items: row.append("…")
         lines.append(" ".join(row))
-    if a.shape[0] > max_items: lines.append("⋮")
+    if a.shape[0] > max_items: lines.append("…")  # DejaVu Sans Mono has no vertical ellipsis
     return "\n".join(lines)
 
 def _fmt(v) -> str:

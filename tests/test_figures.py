@@ -267,11 +267,8 @@ def _close():
 
 
 # figures that fail today, each to be fixed (strict: a fixed one must leave this list)
-KNOWN_BAD = {
-             "plan steps swap",
-             "plan steps 4x8", "plan steps 6x6 on 2x6", "plan timeline", "plan timelines side by side", "cut pattern",
-             "cut patterns, 3 panels", "program", "program manual", "pass add_data_flow_edges", "pass constant_splitter",
-             "pass manual_axes_cleanup", "pass sharding_group_import"}
+KNOWN_BAD = {"program", "program manual", "pass add_data_flow_edges", "pass constant_splitter", "pass manual_axes_cleanup",
+             "pass sharding_group_import"}
 
 
 @pytest.mark.parametrize("name", [pytest.param(n, marks=pytest.mark.xfail(strict=True)) if n in KNOWN_BAD else n for n in FIGURES])
