@@ -266,12 +266,7 @@ def _close():
     plt.close("all")
 
 
-# figures that fail today, each to be fixed (strict: a fixed one must leave this list)
-KNOWN_BAD = {"program", "program manual", "pass add_data_flow_edges", "pass constant_splitter", "pass manual_axes_cleanup",
-             "pass sharding_group_import"}
-
-
-@pytest.mark.parametrize("name", [pytest.param(n, marks=pytest.mark.xfail(strict=True)) if n in KNOWN_BAD else n for n in FIGURES])
+@pytest.mark.parametrize("name", FIGURES)
 def test_figure_reads(name):
     fig, texts, took = render(FIGURES[name])
     problems = []
