@@ -20,9 +20,11 @@ import time
 import matplotlib.pyplot as plt
 import numpy as np
 import pytest
+from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.patches import Patch
 from matplotlib.text import Annotation, Text
 
+from shardnb.cli import plan_figure, sharding_figure
 from shardnb.interop import from_grid_axes, from_mindspore_strategy
 from shardnb.mesh import Mesh
 from shardnb.program import parse_module
@@ -154,6 +156,10 @@ FIGURES = {
     "device grid padded": lambda: draw_device_grid(_sh('<@m, [{"x"}, {"y"}]>', '<["x"=2, "y"=2]>'), (3, 5), figsize=(5, 3.5)),
     "device grid simulated": _mindspore_w,
     "device grid 32x32": lambda: draw_device_grid(_sh('<@m, [{"x"}, {"y"}]>', '<["x"=32, "y"=32]>'), (64, 64)),
+    # what `shardnb show --png` and `shardnb plan --png` write
+    "cli show 64x64 mesh": lambda: sharding_figure(_sh('<@m, [{"x"}, {"y"}]>', '<["x"=64, "y"=64]>'), (128, 128)),
+    "cli plan": lambda: plan_figure(plan_reshard(_sh('<@m, [{"x"}, {"y"}]>', '<["x"=2, "y"=4]>'),
+                                                 _sh('<@m, [{"y"}, {"x"}]>', '<["x"=2, "y"=4]>'), (8, 8)), (8, 8)),
     # 06a_reshard_figures
     "plan steps swap": lambda: draw_plan_steps(plan_reshard(_on(_grid(2, 3), [0, 1]), _on(_grid(2, 3), [1, 0]), (6,),
                                                             planner="basis"), np.array([11, 12, 13, 21, 22, 23])),
@@ -189,6 +195,7 @@ def render(build):
     try:
         t0 = time.process_time()
         fig = build()
+        if not hasattr(fig.canvas, "buffer_rgba"): FigureCanvasAgg(fig)   # a bare Figure (the CLI's)
         fig.canvas.draw()
         took = time.process_time() - t0
     finally:
