@@ -197,8 +197,8 @@ def draw_mesh(mesh: Mesh, ax=None, *, figsize=None, max_devices: int = 256):
         _, width, height, _ = _grid_positions(mesh)
         figsize = (min(10, max(5, 0.4 * width + 2)), min(10, max(3.5, 0.4 * height + 1.5)))
     fig, ax = _new_ax(ax, figsize or (5, 4))
-    ax.set_title(f"mesh {mesh}: {mesh.size} device{'s' if mesh.size != 1 else ''}" +
-                 (" (coordinates in axis order)" if mesh.size <= max_devices else ""), fontsize=9)
+    coords = f", cells: id and ({','.join(mesh.axis_names)})" if mesh.axes and mesh.size <= max_devices else ""
+    ax.set_title(f"mesh {mesh}\n{mesh.size:,} device{'s' if mesh.size != 1 else ''}{coords}", fontsize=9)
     if mesh.size > max_devices:
         _draw_mesh_heat_map(ax, mesh)
         return fig
@@ -335,7 +335,9 @@ def draw_sharding(sharding: TensorSharding, shape, ax=None, *, title: str | None
         else: ax.set_yticks([])
         ax.set_aspect("equal" if r == 2 and max(shape) <= 8 * max(1, min(shape)) else "auto")
         ax.set_title(head, fontsize=9)
-        if caption: ax.text(0, -0.14 if r == 2 else -0.5, caption, transform=ax.transAxes, fontsize=8, va="top", gid="caption")
+        if caption:  # under the x label, wherever the layout puts it
+            ax.annotate(caption, xy=(0, 0), xycoords=("axes fraction", ax.xaxis.label), xytext=(0, -4),
+                        textcoords="offset points", fontsize=8, va="top", gid="caption")
         return fig
     lead = list(np.ndindex(*n[:-2]))
     if len(lead) > max_panels: raise ShardingError(f"{len(lead)} panels (one per shard of the leading dims) exceed max_panels={max_panels}")

@@ -126,16 +126,22 @@ def _draw_into(ax, funcs, geo, size) -> None:
     ax.set_xlim(-4, size[0] + 4); ax.set_ylim(size[1] + 4, -4)
     ax.set_aspect("equal"); ax.set_axis_off()
 
-def _figure(sizes, top: float, max_width: float = 12.5):
-    """A figure with one axes per `(width, height)` in points side by side and `top` inches above them, at scale 1
-    unless that is wider than `max_width` inches."""
+def _figure(sizes, top: float, head: float = 0.0, max_width: float = 12.5):
+    """A figure with one axes per `(width, height)` in points, side by side, or one under another when side by side
+    would be wider than `max_width` inches, each with `top` inches above it and `head` above all; at scale 1 unless
+    still too wide."""
     margin, gap = 0.15, 0.3
-    scale = min(1.0, (max_width - 2 * margin - gap * (len(sizes) - 1)) * 72 / sum(w + 8 for w, _ in sizes))
+    across = sum(w + 8 for w, _ in sizes) / 72 + 2 * margin + gap * (len(sizes) - 1) <= max_width or len(sizes) == 1
+    widest = sum(w + 8 for w, _ in sizes) if across else max(w + 8 for w, _ in sizes)
+    scale = min(1.0, (max_width - 2 * margin - (gap * (len(sizes) - 1) if across else 0)) * 72 / widest)
     ws, hs = [(w + 8) * scale / 72 for w, _ in sizes], [(h + 8) * scale / 72 for _, h in sizes]
-    fw, fh = sum(ws) + 2 * margin + gap * (len(sizes) - 1), max(hs) + margin + top
-    fig, x, axes = plt.figure(figsize=(fw, fh)), margin, []
+    fw = sum(ws) + gap * (len(sizes) - 1) + 2 * margin if across else max(ws) + 2 * margin
+    fh = (max(hs) + top if across else sum(h + top for h in hs)) + margin + head
+    fig, x, y, axes = plt.figure(figsize=(fw, fh)), margin, fh - head, []
     for w, h in zip(ws, hs):
-        axes.append(fig.add_axes((x / fw, (fh - top - h) / fh, w / fw, h / fh))); x += w + gap
+        axes.append(fig.add_axes((x / fw, (y - top - h) / fh, w / fw, h / fh)))
+        if across: x += w + gap
+        else: y -= top + h
     return fig, axes
 
 def _gap_for(ax, funcs) -> float:
@@ -166,7 +172,7 @@ def draw_pass(pass_fn, module: Module, title=None):
     funcs = [_funcs(module), _funcs(after)]
     geo = tuple(max(a, b) for a, b in zip(_geometry(funcs[0]), _geometry(funcs[1])))
     sizes = [_extent(fs, geo) for fs in funcs]
-    fig, axes = _figure(sizes, 0.7)  # panel titles, and the suptitle above them
+    fig, axes = _figure(sizes, 0.4, head=0.3)   # room for each panel's title, and the suptitle above them
     for ax, fs, size, name in zip(axes, funcs, sizes, ("before", "after")):
         _draw_into(ax, fs, geo, size); ax.set_title(name, fontsize=9)
     fig.suptitle(title or getattr(pass_fn, "__name__", "pass"), fontsize=10, y=1 - 0.05 / fig.get_figheight(), va="top")
