@@ -15,12 +15,12 @@ from matplotlib.font_manager import FontProperties
 from matplotlib.patches import Rectangle
 from matplotlib.text import Text
 from matplotlib.textpath import TextToPath
-from .mesh import Mesh, ShardingError, _is_int, _type_error
+from .mesh import AxisRef, Mesh, ShardingError, _is_int, _type_error
 from .sharding import TensorSharding, _shard_indices, _unreduced_index, _check_shape, _sequence
 
 # %% auto #0
 __all__ = ['PALETTE', 'shard_color', 'device_label', 'short_sharding', 'text_size', 'fit_text', 'BoxLabel', 'draw_mesh',
-           'draw_sharding', 'element_labels', 'draw_device_grid']
+           'draw_sub_axes', 'draw_sharding', 'element_labels', 'draw_device_grid']
 
 # %% ../nbs/04_viz.ipynb #263388d4
 PALETTE = ("#E69F00", "#56B4E9", "#009E73", "#F0E442", "#0072B2", "#D55E00", "#CC79A7",
@@ -211,6 +211,33 @@ def draw_mesh(mesh: Mesh, ax=None, *, figsize=None, max_devices: int = 256):
             ax.add_artist(BoxLabel((c, r + 0.62, c + 1, r + 1), [coords], sizes=(8, 7), color="#333333", gid="coords"))
     _axis_arrows(ax, mesh, width, height, across)
     _frame(ax, width, height)
+    return fig
+
+# %% ../nbs/04_viz.ipynb #e54556d5
+def draw_sub_axes(mesh: Mesh, refs, ax=None, *, figsize=None):
+    "Each coordinate along one axis of `mesh` (columns) as its coordinates along the sub-axes `refs` of that axis (rows)."
+    if not isinstance(mesh, Mesh): raise ShardingError(f"draw_sub_axes needs a Mesh, got: {mesh!r}")
+    refs = list(_sequence("refs", refs))
+    if not refs or not all(isinstance(r, AxisRef) for r in refs): raise _type_error("refs", refs, "a non-empty sequence of AxisRef")
+    if len({r.name for r in refs}) != 1: raise ShardingError(f"sub-axes of one axis, got: {', '.join(map(str, refs))}")
+    for r in refs: r.check(mesh)
+    name = refs[0].name; n = mesh.axis_size(name)
+    line = Mesh({name: n})
+    fig, ax = _new_ax(ax, figsize or (min(12, 0.55 * n + 2), 0.55 * len(refs) + 1.2))
+    for row, r in enumerate(refs):
+        c = r.coords(line)
+        for i in range(n):
+            colour = shard_color(int(c[i]))
+            ax.add_patch(Rectangle((i, row), 1, 1, facecolor=colour, edgecolor="white", lw=2, gid="coordinate"))
+            ax.add_artist(BoxLabel((i, row, i + 1, row + 1), [str(int(c[i]))], sizes=(11, 9, 8, 7), color=_text_color(colour)))
+    ax.set_xlim(0, n); ax.set_ylim(len(refs), 0); ax.set_aspect("equal")
+    every = max(1, math.ceil(n / 16))
+    ax.set_xticks([i + 0.5 for i in range(0, n, every)], [str(i) for i in range(0, n, every)], fontsize=8)
+    ax.set_xlabel(f'coordinate along "{name}"', fontsize=8)
+    ax.set_yticks([k + 0.5 for k in range(len(refs))], [str(r) for r in refs], fontsize=9)
+    ax.tick_params(length=0)
+    for sp in ax.spines.values(): sp.set_visible(False)
+    ax.set_title(f'sub-axes of "{name}"={n}', fontsize=9)
     return fig
 
 # %% ../nbs/04_viz.ipynb #41f0832c

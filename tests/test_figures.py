@@ -26,13 +26,13 @@ from matplotlib.text import Text
 
 from shardnb.cli import plan_figure, sharding_figure
 from shardnb.interop import from_grid_axes, from_mindspore_strategy
-from shardnb.mesh import Mesh
+from shardnb.mesh import AxisRef, Mesh
 from shardnb.program import parse_module
 from shardnb.reshard import plan_reshard
 from shardnb.sharding import TensorSharding, shard_array
 from shardnb.syntax import parse_mesh, parse_sharding
 from shardnb import passes
-from shardnb.viz import draw_device_grid, draw_mesh, draw_sharding, element_labels
+from shardnb.viz import draw_device_grid, draw_mesh, draw_sharding, draw_sub_axes, element_labels
 from shardnb.viz_plan import draw_cut_pattern, draw_plan_steps, draw_plan_timeline
 from shardnb.viz_program import draw_pass, draw_program
 
@@ -138,6 +138,8 @@ FIGURES = {
     "mesh 8": lambda: draw_mesh(Mesh({"x": 8})),
     "mesh 64x64": lambda: draw_mesh(Mesh({"x": 64, "y": 64})),
     "mesh 16x16x16": lambda: draw_mesh(Mesh({"x": 16, "y": 16, "z": 16})),
+    "sub-axes 2·3·2": lambda: draw_sub_axes(Mesh({"x": 12}), [AxisRef("x", 1, 2), AxisRef("x", 2, 3), AxisRef("x", 6, 2)]),
+    "sub-axes of 64": lambda: draw_sub_axes(Mesh({"x": 64}), [AxisRef("x", 1, 8), AxisRef("x", 8, 8)]),
     "sharding 2x2": lambda: draw_sharding(_sh('<@m, [{"x"}, {"y"}]>', '<["x"=2, "y"=2]>'), (2, 2), figsize=(4, 3.5)),
     "sharding z,y": lambda: draw_sharding(_sh('<@m, [{"x"}, {"z", "y"}]>', XYZ), (4, 8)),
     "sharding replicated": lambda: draw_sharding(_sh('<@m, [{"x"}, {?}], replicated={"y"}>', XYZ), (4, 8)),
