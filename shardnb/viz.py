@@ -326,6 +326,14 @@ def _draw_tiles_2d(ax, tiles, keys, colour_of, rows: tuple, cols: tuple, all_pad
     for sp in ax.spines.values(): sp.set_visible(False)
 
 # %% ../nbs/04_viz.ipynb #17c83e5d
+def _panel_title(ranges, shape, width: float) -> str:
+    "A small multiple's title: the leading dims' ranges (and `padding`), wrapped to `width` points when too long."
+    parts = [f"dim {i}: [{lo}, {hi})" for i, (lo, hi) in enumerate(ranges)]
+    pad = any(hi > d and lo >= d for (lo, hi), d in zip(ranges, shape))
+    text = ", ".join(parts) + (" padding" if pad else "")
+    if text_size(text, 8)[0] <= width: return text
+    return _wrap(parts, ", ", width, 8, "sans-serif") + ("\npadding" if pad else "")
+
 def draw_sharding(sharding: TensorSharding, shape, ax=None, *, title: str | None = None, figsize=(6, 4), max_panels: int = 16,
                   max_tiles: int = 256):
     """The tensor of `shape` drawn as tiles coloured by shard and labelled with the devices holding them.
@@ -383,8 +391,7 @@ def draw_sharding(sharding: TensorSharding, shape, ax=None, *, title: str | None
         sub = [k for k in keys if k[:-2] == li]
         _draw_tiles_2d(a, tiles, sub, colour_of, (r - 2, shape[-2], n[-2], size[-2]), (r - 1, shape[-1], n[-1], size[-1]),
                        all_padding=empty, max_tiles=max_tiles)
-        a.set_title(", ".join(f"dim {i}: [{lo}, {hi})" + (" padding" if hi > d and lo >= d else "")
-                              for i, ((lo, hi), d) in enumerate(zip(ranges, shape))), fontsize=8)
+        a.set_title(_panel_title(ranges, shape, fig.get_figwidth() * 72 / pc * 0.7), fontsize=8)
         a.set_aspect("equal" if max(shape[-2:]) <= 8 * max(1, min(shape[-2:])) else "auto")
     fig.suptitle(head, fontsize=9)
     if caption: fig.text(0.01, 0.01, caption, fontsize=8, va="bottom", gid="caption")

@@ -14,6 +14,7 @@ import matplotlib
 
 matplotlib.use("Agg")
 
+import random
 import re
 import time
 
@@ -26,7 +27,7 @@ from matplotlib.text import Text
 
 from shardnb.cli import plan_figure, sharding_figure
 from shardnb.interop import from_grid_axes, from_mindspore_strategy
-from shardnb.mesh import AxisRef, Mesh
+from shardnb.mesh import AxisRef, Mesh, ShardingError
 from shardnb.program import parse_module
 from shardnb.reshard import plan_reshard
 from shardnb.sharding import TensorSharding, shard_array
@@ -275,24 +276,43 @@ def _close():
     plt.close("all")
 
 
+def problems(fig, texts, took) -> list[str]:
+    "Everything a reader would trip over in a rendered figure."
+    if len(texts) > MAX_TEXTS: return [f"{len(texts)} texts drawn (> {MAX_TEXTS}: summarise instead), {took:.1f} s of CPU"]
+    out = []
+    drawn, black = ink(fig)
+    if drawn < 0.005: out.append(f"blank: {drawn:.2%} of pixels drawn")
+    if black > 0.25: out.append(f"a black blob: {black:.0%} of pixels near black")
+    if over := overlaps(fig, texts): out.append(f"{len(over)} overlapping text pairs, e.g. {over[:3]}")
+    if tiny := sorted({(t.get_fontsize(), t.get_text()[:30]) for t in texts if t.get_fontsize() < MIN_PT - 1e-9}):
+        out.append(f"{len(tiny)} texts under {MIN_PT} pt, e.g. {tiny[:3]}")
+    if spill := overflows(fig, texts): out.append(f"{len(spill)} labels overflow their boxes, e.g. {spill[:3]}")
+    if mixed := {k: v for k, v in series_colours(fig).items() if len(v) > 1}: out.append(f"series with several colours: {mixed}")
+    if fig.get_figwidth() > MAX_WIDTH_IN: out.append(f"{fig.get_figwidth():.1f} in wide (> {MAX_WIDTH_IN})")
+    if took > MAX_S: out.append(f"took {took:.1f} s of CPU (> {MAX_S})")
+    return out
+
+
 @pytest.mark.parametrize("name", FIGURES)
 def test_figure_reads(name):
     fig, texts, took = render(FIGURES[name])
-    problems = []
-    if len(texts) > MAX_TEXTS:
-        pytest.fail(f"{name}: {len(texts)} texts drawn (> {MAX_TEXTS}: summarise instead), {took:.1f} s of CPU")
-    drawn, black = ink(fig)
-    if drawn < 0.005: problems.append(f"blank: {drawn:.2%} of pixels drawn")
-    if black > 0.25: problems.append(f"a black blob: {black:.0%} of pixels near black")
-    if over := overlaps(fig, texts): problems.append(f"{len(over)} overlapping text pairs, e.g. {over[:3]}")
-    if tiny := sorted({(t.get_fontsize(), t.get_text()[:30]) for t in texts if t.get_fontsize() < MIN_PT - 1e-9}):
-        problems.append(f"{len(tiny)} texts under {MIN_PT} pt, e.g. {tiny[:3]}")
-    if out := overflows(fig, texts): problems.append(f"{len(out)} labels overflow their boxes, e.g. {out[:3]}")
-    if mixed := {k: v for k, v in series_colours(fig).items() if len(v) > 1}:
-        problems.append(f"series with several colours: {mixed}")
-    if fig.get_figwidth() > MAX_WIDTH_IN: problems.append(f"{fig.get_figwidth():.1f} in wide (> {MAX_WIDTH_IN})")
-    if took > MAX_S: problems.append(f"took {took:.1f} s of CPU (> {MAX_S})")
-    assert not problems, f"{name}: " + "; ".join(problems)
+    assert not (found := problems(fig, texts, took)), f"{name}: " + "; ".join(found)
+
+
+def test_random_shardings_read(seed):
+    "Random shardings (sub-axes, padding, replicated and unreduced axes, up to 64 devices), as tiles, device grids and meshes."
+    from tests.test_fuzz import rand_mesh, rand_sharding
+    rng = random.Random(f"{seed}/figures")
+    for _ in range(8):
+        s = rand_sharding(rng, rand_mesh(rng, 64))
+        shape = tuple(rng.choice([1, 2, 3, 5, 7, 8, 12, 13, 64]) for _ in range(s.rank if not s.mesh.is_maximal else 1))
+        for name, build in [("draw_sharding", lambda: draw_sharding(s, shape)), ("draw_device_grid", lambda: draw_device_grid(s, shape)),
+                            ("draw_mesh", lambda: draw_mesh(s.mesh))]:
+            try: fig, texts, took = render(build)
+            except ShardingError as e:
+                assert "max_panels" in str(e); continue
+            assert not (found := problems(fig, texts, took)), f"{name}({s}, {shape}) [seed {seed}]: " + "; ".join(found)
+            plt.close("all")
 
 
 def test_checks_catch_bad_figures():
