@@ -315,6 +315,25 @@ def test_random_shardings_read(seed):
             plt.close("all")
 
 
+def test_random_plans_read(seed):
+    "Random reshards (up to 16 devices) drawn step by step and as byte timelines."
+    from tests.test_fuzz import rand_mesh, rand_sharding
+    rng = random.Random(f"{seed}/plan figures")
+    done = 0
+    while done < 4:
+        mesh = rand_mesh(rng, 16)
+        if mesh.is_maximal: continue
+        rank = rng.randint(1, 2)
+        src, dst = (rand_sharding(rng, mesh, rank, unreduced=False, hints=False) for _ in range(2))
+        shape = tuple(rng.choice([2, 3, 4, 6, 8, 12]) for _ in range(rank))
+        plan = plan_reshard(src, dst, shape)
+        for name, build in [("draw_plan_steps", lambda: draw_plan_steps(plan)), ("draw_plan_timeline", lambda: draw_plan_timeline(plan))]:
+            fig, texts, took = render(build)
+            assert not (found := problems(fig, texts, took)), f"{name}({src} -> {dst}, {shape}) [seed {seed}]: " + "; ".join(found)
+            plt.close("all")
+        done += 1
+
+
 def test_checks_catch_bad_figures():
     "The checks themselves: overlapping, tiny and overflowing text and a blank figure are all reported."
     fig, ax = plt.subplots(figsize=(3, 2))
