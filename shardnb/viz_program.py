@@ -7,7 +7,9 @@ Docs: https://shardnb.github.io/shardnb/program_figures.html.md"""
 # %% ../nbs/10a_program_figures.ipynb #580150e4
 from __future__ import annotations
 import copy
+import numpy as np
 import matplotlib.pyplot as plt
+from matplotlib.collections import LineCollection
 from matplotlib.patches import FancyBboxPatch
 from .program import Module, Func, Op, Value, parse_module
 from .viz import BoxLabel, short_sharding, text_size
@@ -92,18 +94,23 @@ def _draw_func(ax, f: Func, y0: float, geo) -> float:
         l = layer[id(n)]; r = rows.get(l, 0); rows[l] = r + 1
         pos[id(n)] = (dx / 2 + l * dx, y0 + _HEAD + h / 2 + r * dy)
     ax.text((dx - w) / 2, y0 + _HEAD - 4, f"@{f.name}", fontsize=8, fontweight="bold", ha="left", va="bottom")
+    lines, heads = [], []   # one LineCollection and one marker call: thousands of annotate() arrows take seconds
     for src, dst, v in edges:
-        (x1, y1), (x2, y2) = pos[id(src)], pos[id(dst)]
-        far = layer[id(dst)] - layer[id(src)] > 1 and abs(y1 - y2) < 1e-9
-        ax.annotate("", xy=(x2 - w / 2, y2), xytext=(x1 + w / 2, y1),
-                    arrowprops=dict(arrowstyle="->", color="0.4", lw=0.8, shrinkA=0, shrinkB=0,
-                                    connectionstyle="arc3,rad=-0.25" if far else "arc3"))
+        (x1, y1), (x2, y2) = (pos[id(src)][0] + w / 2, pos[id(src)][1]), (pos[id(dst)][0] - w / 2, pos[id(dst)][1])
+        if layer[id(dst)] - layer[id(src)] > 1 and abs(y1 - y2) < 1e-9:   # a long jump along a row arcs over it
+            t = np.linspace(0, 1, 16)[:, None]
+            lines.append((1 - t) ** 2 * (x1, y1) + 2 * t * (1 - t) * ((x1 + x2) / 2, y1 - 0.3 * (x2 - x1)) + t ** 2 * (x2, y2))
+        else: lines.append(np.array([(x1, y1), (x2, y2)]))
+        heads.append((x2, y2))
+    ax.add_collection(LineCollection(lines, colors="0.4", lw=0.8, gid="edges"), autolim=False)
+    if heads: ax.plot(*zip(*heads), ls="none", marker=">", ms=4, color="0.4", markeredgewidth=0, zorder=3)
     for n in nodes:
         x, y = pos[id(n)]
         arg = isinstance(n, Value)
-        ax.add_patch(FancyBboxPatch((x - w / 2, y - h / 2), w, h, boxstyle=f"round,pad=0,rounding_size={10 if arg else 4}",
-                                    fc="#dbe9f6" if arg else "#fde9c9" if n.regions else "#f3f3f3", ec="0.3", lw=0.8,
-                                    gid="arg" if arg else "op"))
+        box = FancyBboxPatch((x - w / 2, y - h / 2), w, h, boxstyle=f"round,pad=0,rounding_size={10 if arg else 4}",
+                             fc="#dbe9f6" if arg else "#fde9c9" if n.regions else "#f3f3f3", ec="0.3", lw=0.8,
+                             gid="arg" if arg else "op")
+        ax.add_artist(box)   # not add_patch: the limits are set once, at the end
         label, texts = _node_text(n, f)
         ax.add_artist(BoxLabel((x - w / 2, y - h / 2, x + w / 2, y + h / 2), [label, label.split("\n")[0]],
                                sizes=(_LABEL_PT, 7), gid="label"))
