@@ -73,36 +73,45 @@ def _geometry(funcs, gap: float = _GAP_X) -> tuple[float, float, float, float]:
             h, lines = max(h, lh + _PAD), max(lines, len(texts))
     return w, h, w + gap, h + lines * _LINE + _GAP_Y
 
-def _extent(funcs, geo) -> tuple[float, float]:
-    "Width and height in points of `funcs` drawn one under another."
+def _place(f: Func, geo, per_band: int) -> tuple[dict, float, int]:
+    """Each node's centre in points (under `_HEAD` for the function's name), the height used and the columns used.
+    Layers past `per_band` columns fold into bands, one under the next, so a long program stays readable."""
     w, h, dx, dy = geo
-    cols = height = 0
-    for f in funcs:
-        _, layer, _ = _layout(f)
-        rows = {}
-        for l in layer.values(): rows[l] = rows.get(l, 0) + 1
-        cols, height = max([cols] + list(layer.values())), height + _HEAD + max(rows.values(), default=1) * dy
-    return (cols + 1) * dx, max(height, dy)  # half a gap each side: room for shardings wider than their box
+    nodes, layer, _ = _layout(f)
+    at = {}
+    for n in nodes: at.setdefault(layer[id(n)], []).append(n)
+    pos, y, cols, last = {}, _HEAD, 0, max(at, default=0)
+    for first in range(0, last + 1, per_band):
+        band = range(first, min(first + per_band, last + 1))
+        for l in band:
+            for r, n in enumerate(at.get(l, [])): pos[id(n)] = (dx / 2 + (l - first) * dx, y + h / 2 + r * dy)
+        y, cols = y + max(len(at.get(l, [])) for l in band) * dy, max(cols, len(band))
+    return pos, y, cols
+
+def _extent(funcs, geo, per_band: int) -> tuple[float, float]:
+    "Width and height in points of `funcs` drawn one under another (half a gap each side of a column: room for shardings)."
+    placed = [_place(f, geo, per_band) for f in funcs]
+    return max([1] + [c for _, _, c in placed]) * geo[2], max(sum(y for _, y, _ in placed), geo[3])
 
 # %% ../nbs/10a_program_figures.ipynb #696b0c8d
-def _draw_func(ax, f: Func, y0: float, geo) -> float:
+def _draw_func(ax, f: Func, y0: float, geo, per_band: int) -> float:
     "Draw `f` with its name at `y0` (points, downwards); return the y below it."
     w, h, dx, dy = geo
     nodes, layer, edges = _layout(f)
-    rows, pos = {}, {}
-    for n in nodes:
-        l = layer[id(n)]; r = rows.get(l, 0); rows[l] = r + 1
-        pos[id(n)] = (dx / 2 + l * dx, y0 + _HEAD + h / 2 + r * dy)
+    placed, height, _ = _place(f, geo, per_band)
+    pos = {k: (x, y0 + y) for k, (x, y) in placed.items()}
     ax.text((dx - w) / 2, y0 + _HEAD - 4, f"@{f.name}", fontsize=8, fontweight="bold", ha="left", va="bottom")
-    lines, heads = [], []   # one LineCollection and one marker call: thousands of annotate() arrows take seconds
+    lines, back, heads = [], [], []   # line collections and one marker call: thousands of annotate() arrows take seconds
     for src, dst, v in edges:
         (x1, y1), (x2, y2) = (pos[id(src)][0] + w / 2, pos[id(src)][1]), (pos[id(dst)][0] - w / 2, pos[id(dst)][1])
-        if layer[id(dst)] - layer[id(src)] > 1 and abs(y1 - y2) < 1e-9:   # a long jump along a row arcs over it
+        if x2 < x1: back.append(np.array([(x1, y1), (x2, y2)]))   # into the next band: drawn faint, under the rest
+        elif x2 - x1 > dx and abs(y1 - y2) < 1e-9:   # a long jump along a row arcs over it
             t = np.linspace(0, 1, 16)[:, None]
             lines.append((1 - t) ** 2 * (x1, y1) + 2 * t * (1 - t) * ((x1 + x2) / 2, y1 - 0.3 * (x2 - x1)) + t ** 2 * (x2, y2))
         else: lines.append(np.array([(x1, y1), (x2, y2)]))
         heads.append((x2, y2))
     ax.add_collection(LineCollection(lines, colors="0.4", lw=0.8, gid="edges"), autolim=False)
+    ax.add_collection(LineCollection(back, colors="0.75", lw=0.7, linestyles="--", zorder=0.5, gid="edges"), autolim=False)
     if heads: ax.plot(*zip(*heads), ls="none", marker=">", ms=4, color="0.4", markeredgewidth=0, zorder=3)
     for n in nodes:
         x, y = pos[id(n)]
@@ -118,18 +127,33 @@ def _draw_func(ax, f: Func, y0: float, geo) -> float:
             top = y + h / 2 + 1 + k * _LINE
             ax.add_artist(BoxLabel((x - dx / 2 + 2, top, x + dx / 2 - 2, top + _LINE), [t], sizes=(_SHARDING_PT, 6, 5.5), pad=0.5,
                                    color="tab:blue", family="monospace", gid="sharding"))
-    return y0 + _HEAD + max(rows.values(), default=1) * dy
+    return y0 + height
 
 # %% ../nbs/10a_program_figures.ipynb #1deeb37f
-def _funcs(module_or_func) -> list:
+def _funcs(module_or_func, max_nodes: int = 10**9) -> tuple[list, str]:
+    """The functions to draw, in order, stopping before `max_nodes` nodes (the first is always drawn), and a note
+    saying what was left out."""
     fs = list(module_or_func.funcs.values()) if isinstance(module_or_func, Module) else [module_or_func]
-    return [f for f in fs if isinstance(f, Func) and not getattr(f, "is_declaration", False)]
+    fs, out, n = [f for f in fs if isinstance(f, Func) and not getattr(f, "is_declaration", False)], [], 0
+    for f in fs:
+        n += len(f.args) + len(f.body.ops)
+        if out and n > max_nodes: break
+        out.append(f)
+    rest = fs[len(out):]
+    note = (f"… and {len(rest)} more function{'s' * (len(rest) != 1)} ({sum(len(f.body.ops) for f in rest):,} ops) not drawn: "
+            f"draw one with draw_program(module.funcs[name])") if rest else ""
+    return out, note
 
-def _draw_into(ax, funcs, geo, size) -> None:
-    "Draw `funcs` into `ax` at one data unit per point, on a canvas of `size` points."
+_MAX_W = (12.5 - 0.3) * 72 - 8   # the points a figure of at most 12.5 in may use
+
+_NOTE = 16.0   # points under a drawing for its note
+
+def _draw_into(ax, funcs, geo, size, per_band: int, note: str = "") -> None:
+    "Draw `funcs` into `ax` at one data unit per point, on a canvas of `size` points (the last `_NOTE` for `note`)."
     y = 0.0
-    for f in funcs: y = _draw_func(ax, f, y, geo)
+    for f in funcs: y = _draw_func(ax, f, y, geo, per_band)
     if not funcs: ax.text(size[0] / 2, size[1] / 2, "(empty)", ha="center", va="center", fontsize=8)
+    if note: ax.text(0, size[1] - 4, note, fontsize=8, va="bottom", style="italic", gid="note")
     ax.set_xlim(-4, size[0] + 4); ax.set_ylim(size[1] + 4, -4)
     ax.set_aspect("equal"); ax.set_axis_off()
 
@@ -154,15 +178,19 @@ def _figure(sizes, top: float, head: float = 0.0, max_width: float = 12.5):
 def _gap_for(ax, funcs) -> float:
     "The widest column gap (points, `_GAP_X` down to 10) at which `funcs` fit the width of a given `ax` at full size."
     avail = ax.get_position().width * ax.figure.get_figwidth() * 72 - 8
-    return next((g for g in (_GAP_X, 28, 22, 16) if _extent(funcs, _geometry(funcs, g))[0] <= avail), 10)
+    return next((g for g in (_GAP_X, 28, 22, 16) if _extent(funcs, _geometry(funcs, g), 10**9)[0] <= avail), 10)
 
-def draw_program(module_or_func, ax=None, title=None):
-    "Draw a `Module` (every function) or a `Func` as a left-to-right graph; returns the `Figure` (sized to the program unless `ax` is given)."
-    funcs = _funcs(module_or_func)
+def draw_program(module_or_func, ax=None, title=None, *, max_nodes: int = 150):
+    """Draw a `Module` (every function) or a `Func` as a left-to-right graph; returns the `Figure`. Without `ax`
+    the figure is sized to the program, and a program too long for 12.5 inches folds into bands; past `max_nodes`
+    nodes the remaining functions are named in a note instead of drawn."""
+    funcs, note = _funcs(module_or_func, max_nodes)
     geo = _geometry(funcs, _GAP_X if ax is None else _gap_for(ax, funcs))
-    size = _extent(funcs, geo)
+    per_band = max(1, int(_MAX_W // geo[2])) if ax is None else 10**9
+    w, h = _extent(funcs, geo, per_band)
+    size = (max(w, text_size(note, 8)[0]) if note else w, h + _NOTE * bool(note))
     if ax is None: fig, (ax,) = _figure([size], 0.35 if title else 0.1)
-    _draw_into(ax, funcs, geo, size)
+    _draw_into(ax, funcs, geo, size, per_band, note)
     if title: ax.set_title(title, fontsize=9)
     return ax.figure
 
@@ -171,16 +199,19 @@ def _copy(m: Module) -> Module:
     try: return parse_module(str(m))
     except Exception: return copy.deepcopy(m)
 
-def draw_pass(pass_fn, module: Module, title=None):
+def draw_pass(pass_fn, module: Module, title=None, *, max_nodes: int = 150):
     "Draw `module` before | after `pass_fn` (run on a copy) side by side, boxes alike in both; returns the `Figure`."
     after = _copy(module)
     out = pass_fn(after)
     after = out if isinstance(out, Module) else after
-    funcs = [_funcs(module), _funcs(after)]
+    (before, n1), (after, n2) = _funcs(module, max_nodes), _funcs(after, max_nodes)
+    funcs, notes = [before, after], [n1, n2]
     geo = tuple(max(a, b) for a, b in zip(_geometry(funcs[0]), _geometry(funcs[1])))
-    sizes = [_extent(fs, geo) for fs in funcs]
+    per_band = max(1, int(_MAX_W // geo[2]))
+    sizes = [(max(w, text_size(n, 8)[0]) if n else w, h + _NOTE * bool(n))
+             for (w, h), n in ((_extent(fs, geo, per_band), n) for fs, n in zip(funcs, notes))]
     fig, axes = _figure(sizes, 0.4, head=0.3)   # room for each panel's title, and the suptitle above them
-    for ax, fs, size, name in zip(axes, funcs, sizes, ("before", "after")):
-        _draw_into(ax, fs, geo, size); ax.set_title(name, fontsize=9)
+    for ax, fs, size, note, name in zip(axes, funcs, sizes, notes, ("before", "after")):
+        _draw_into(ax, fs, geo, size, per_band, note); ax.set_title(name, fontsize=9)
     fig.suptitle(title or getattr(pass_fn, "__name__", "pass"), fontsize=10, y=1 - 0.05 / fig.get_figheight(), va="top")
     return fig

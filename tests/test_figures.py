@@ -334,6 +334,18 @@ def test_random_plans_read(seed):
         done += 1
 
 
+from tests.jax_corpus import CORPUS_NAMES, jax_corpus   # noqa: E402,F401  (jax_corpus is a session fixture)
+
+
+def test_real_programs_read(jax_corpus, seed):
+    "JAX lowerings drawn whole: a few drawn from the seed, plus a long chain (folds into bands) and a 28-function module (summarised)."
+    names = random.Random(f"{seed}/programs").sample(CORPUS_NAMES, 6) + ["mlp_act_sigmoid", "random_truncated_normal_gamma"]
+    for name in (n for n in names if n in jax_corpus):
+        fig, texts, took = render(lambda: draw_program(parse_module(jax_corpus[name])))
+        assert not (found := problems(fig, texts, took)), f"{name} [seed {seed}]: " + "; ".join(found)
+        plt.close("all")
+
+
 def test_checks_catch_bad_figures():
     "The checks themselves: overlapping, tiny and overflowing text and a blank figure are all reported."
     fig, ax = plt.subplots(figsize=(3, 2))
