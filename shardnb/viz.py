@@ -442,6 +442,26 @@ def _grid_shards(shards_or_sharding, shape, sharding):
     if not isinstance(sharding, TensorSharding): raise ShardingError("draw_device_grid needs the sharding that laid out the shards")
     return dict(shards_or_sharding), sharding
 
+def _draw_grid_heat_map(ax, mesh: Mesh, tiles: dict, key_of: dict) -> None:
+    """Too many devices to list: each a small cell coloured by the tile it holds, in `draw_sharding`'s colours when
+    there are few tiles, else by the lowest device holding the same tile (a gradient, as `draw_sharding`'s heat map)."""
+    if len(tiles) <= len(PALETTE):
+        index = {k: i for i, k in enumerate(sorted(tiles))}
+        img, how = _mesh_image(mesh, {d: index[key_of[d]] for d in key_of})
+        rgb = np.ones(img.shape + (3,))
+        held = ~np.isnan(img)
+        rgb[held] = [to_rgb(shard_color(int(i))) for i in img[held]]
+        ax.imshow(rgb, interpolation="nearest", gid="heat_map")
+        what = "each coloured by the tile it holds;"
+    else:
+        lowest = {k: min(min(g) for g in tiles[k].values()) for k in tiles}
+        img, how = _mesh_image(mesh, {d: lowest[key_of[d]] for d in key_of})
+        im = ax.imshow(img, cmap="viridis", interpolation="nearest", gid="heat_map")
+        ax.figure.colorbar(im, ax=ax, fraction=0.046, pad=0.04).set_label("lowest device holding the same tile", fontsize=8)
+        what = "coloured by the lowest device holding the same tile;"
+    ax.set_xticks([]); ax.set_yticks([])
+    ax.set_xlabel(f"{mesh.size:,} devices, too many to list,\n{what}\n{how}", fontsize=8)
+
 def draw_device_grid(shards_or_sharding, shape=None, sharding: TensorSharding | None = None, ax=None, *,
                      title: str | None = None, figsize=(6, 4), max_items: int = 6, fmt=_fmt, max_devices: int = 256):
     """One cell per device, laid out like its mesh, listing the elements it holds.
@@ -462,14 +482,7 @@ def draw_device_grid(shards_or_sharding, shape=None, sharding: TensorSharding | 
     ax.set_title(title if title is not None else s.body() + (f" : tensor<{'x'.join(map(str, shape))}>" if shape is not None else ""),
                  fontsize=9)
     if mesh.size > max_devices:
-        index = {k: i for i, k in enumerate(sorted(tiles))}
-        img, how = _mesh_image(mesh, {d: index[key_of[d]] for d in key_of})
-        rgb = np.ones(img.shape + (3,))
-        held = ~np.isnan(img)
-        rgb[held] = [to_rgb(shard_color(int(i))) for i in img[held]]
-        ax.imshow(rgb, interpolation="nearest", gid="heat_map")
-        ax.set_xticks([]); ax.set_yticks([])
-        ax.set_xlabel(f"{mesh.size:,} devices, too many to list: each coloured by the tile it holds\n{how}", fontsize=8)
+        _draw_grid_heat_map(ax, mesh, tiles, key_of)
         return fig
     pos, width, height, across = _grid_positions(mesh)
     for dev, (r, c) in pos.items():

@@ -158,6 +158,7 @@ FIGURES = {
     "device grid 2x2x2": lambda: draw_device_grid(from_grid_axes("[[0], [1, 2]]", (2, 2, 2)), (4, 8), figsize=(6, 5)),
     "device grid padded": lambda: draw_device_grid(_sh('<@m, [{"x"}, {"y"}]>', '<["x"=2, "y"=2]>'), (3, 5), figsize=(5, 3.5)),
     "device grid simulated": _mindspore_w,
+    "device grid 512 devices, 4 tiles": lambda: draw_device_grid(_sh('<@m, [{"x"}, {}]>', '<["x"=4, "y"=128]>'), (8, 8)),
     "device grid 32x32": lambda: draw_device_grid(_sh('<@m, [{"x"}, {"y"}]>', '<["x"=32, "y"=32]>'), (64, 64)),
     # what `shardnb show --png` and `shardnb plan --png` write
     "cli show 64x64 mesh": lambda: sharding_figure(_sh('<@m, [{"x"}, {"y"}]>', '<["x"=64, "y"=64]>'), (128, 128)),
