@@ -1,7 +1,9 @@
 """Every chapter's figures, rendered and read back as a reader sees them (Agg backend).
 
 Each figure function of `shardnb.viz`, `shardnb.viz_plan` and `shardnb.viz_program` is drawn on the
-inputs its chapter uses (plus the large cases a user hits on the command line), then checked:
+inputs its chapter uses, the large cases a user hits on the command line, random shardings and
+reshards, and real JAX programs (the last three drawn from the run's seed). Only the texts matplotlib
+really draws are read (spied on `Text.draw`), at their rendered size, and each figure is checked:
 - it is not blank, and not a black blob of ink;
 - no two pieces of text overlap (their rendered boxes intersect by more than `OVERLAP_PX`);
 - no text is smaller than `MIN_PT` points at the figure's own size;
