@@ -6,15 +6,21 @@ Docs: https://shardnb.github.io/shardnb/viz.html.md"""
 
 # %% ../nbs/04_viz.ipynb #d024a25f
 from __future__ import annotations
+import functools
 import math
 import numpy as np
 import matplotlib.pyplot as plt
+from matplotlib.colors import to_rgb
+from matplotlib.font_manager import FontProperties
 from matplotlib.patches import Rectangle
-from .mesh import Mesh, ShardingError, _is_int, _type_error
+from matplotlib.text import Text
+from matplotlib.textpath import TextToPath
+from .mesh import AxisRef, Mesh, ShardingError, _is_int, _type_error
 from .sharding import TensorSharding, _shard_indices, _unreduced_index, _check_shape, _sequence
 
 # %% auto #0
-__all__ = ['PALETTE', 'shard_color', 'device_label', 'draw_mesh', 'draw_sharding', 'element_labels', 'draw_device_grid']
+__all__ = ['PALETTE', 'shard_color', 'device_label', 'short_sharding', 'text_size', 'fit_text', 'BoxLabel', 'draw_mesh',
+           'draw_sub_axes', 'draw_sharding', 'element_labels', 'draw_device_grid']
 
 # %% ../nbs/04_viz.ipynb #263388d4
 PALETTE = ("#E69F00", "#56B4E9", "#009E73", "#F0E442", "#0072B2", "#D55E00", "#CC79A7",
@@ -29,8 +35,8 @@ def _text_color(hex_color: str) -> str:
     r, g, b = (int(hex_color[k:k + 2], 16) / 255 for k in (1, 3, 5))
     return "white" if 0.2126 * r + 0.7152 * g + 0.0722 * b < 0.45 else "black"
 
-def device_label(devices, max_len: int = 24) -> str:
-    "A compact label for a set of device ids: runs are written `0-3`, e.g. `0-3, 8, 10`."
+def _runs(devices) -> tuple[list[str], int]:
+    "Sorted device ids as runs (`0-3`, a pair `8,9`, or a single id), and how many ids there are."
     devices = _sequence("devices", devices) if not isinstance(devices, (set, frozenset)) else tuple(devices)
     if not all(_is_int(d) for d in devices): raise _type_error("devices", devices, "a sequence of device ids (integers)")
     ds = sorted(int(d) for d in devices)
@@ -40,8 +46,75 @@ def device_label(devices, max_len: int = 24) -> str:
         if k + 1 == len(ds) or ds[k + 1] != d + 1:
             runs.append(str(start) if start == d else f"{start},{d}" if d == start + 1 else f"{start}-{d}")
             start = None
+    return runs, len(ds)
+
+def device_label(devices, max_len: int = 24) -> str:
+    "A compact label for a set of device ids: runs are written `0-3`, e.g. `0-3, 8, 10`."
+    runs, n = _runs(devices)
     text = ", ".join(runs)
-    return text if len(text) <= max_len else text[:max_len - 1].rsplit(",", 1)[0] + f", … ({len(ds)})"
+    return text if len(text) <= max_len else text[:max_len - 1].rsplit(",", 1)[0] + f", … ({n})"
+
+def short_sharding(s) -> str:
+    "The dims (and `replicated=`/`unreduced=` parts) of a sharding without its mesh, e.g. `[{\"x\"}, {?}]`."
+    try:
+        body = s.body()
+        dims = "[" + ", ".join(map(str, s.dims)) + "]"
+        i = body.find(dims)
+        return body[i:-1] if i >= 0 and body.endswith(">") else dims
+    except Exception: return str(s)
+
+# %% ../nbs/04_viz.ipynb #60e6a6e4
+_TO_PATH = TextToPath()
+
+@functools.lru_cache(maxsize=65536)
+def _line_width(line: str, size: float, family: str) -> float:
+    return _TO_PATH.get_text_width_height_descent(line or " ", FontProperties(family=family, size=size), ismath=False)[0]
+
+def text_size(text: str, size: float, family: str = "sans-serif") -> tuple[float, float]:
+    "Width and height in points of `text` (lines split at newlines) set in `size`-point `family` type."
+    lines = text.split("\n")
+    return max(_line_width(l, size, family) for l in lines), size * (1.2 * len(lines) - 0.1)  # as rendered: 1.2 lines apart, the last 1.1 high
+
+def _wrap(parts, sep: str, width: float, size: float, family: str) -> str:
+    "`parts` joined by `sep`, starting a new line wherever the next part would run past `width` points."
+    lines, line = [], ""
+    for p in parts:
+        longer = line + sep + p if line else p
+        if line and _line_width(longer, size, family) > width: lines.append(line + sep.rstrip()); line = p
+        else: line = longer
+    return "\n".join(lines + [line])
+
+def fit_text(candidates, width: float, height: float, sizes=(10, 9, 8, 7), sep: str | None = None,
+             family: str = "sans-serif"):
+    """`(text, size)`: the first of `candidates` that fits a `width` x `height` box (points) at the largest of
+    `sizes` that fits, or None when none fits. A candidate is a string, or (with `sep`) a list of parts to wrap."""
+    for cand in candidates:
+        for size in sizes:
+            if size * 1.1 > height: continue
+            text = _wrap(cand, sep, width, size, family) if sep is not None else cand
+            w, h = text_size(text, size, family)
+            if w <= width and h <= height: return text, size
+    return None
+
+class BoxLabel(Text):
+    """Text centred in the box `(x0, y0, x1, y1)` (data coordinates) that fits itself into it each time it is drawn
+    (see `fit_text`); one that fits nowhere is not drawn. Until then it reads as its first candidate."""
+    def __init__(self, box, candidates, *, sizes=(10, 9, 8, 7), sep: str | None = None, pad: float = 1.5, **kw):
+        x0, y0, x1, y1 = box
+        first = candidates[0] if sep is None else sep.join(candidates[0])
+        super().__init__((x0 + x1) / 2, (y0 + y1) / 2, first, ha="center", va="center", fontsize=sizes[0], **kw)
+        self.box, self.candidates, self.sizes, self.sep, self.pad = box, list(candidates), tuple(sizes), sep, pad
+        self.set_in_layout(False)  # the layout is settled first; the label fits what it leaves
+
+    def draw(self, renderer):
+        if self.axes is not None and self.get_visible():
+            (x0, y0), (x1, y1) = self.axes.transData.transform([self.box[:2], self.box[2:]])
+            k = 1 / renderer.points_to_pixels(1.0)
+            fit = fit_text(self.candidates, abs(x1 - x0) * k - 2 * self.pad, abs(y1 - y0) * k - 2 * self.pad,
+                           self.sizes, self.sep, self.get_fontfamily()[0])
+            self.set_text(fit[0] if fit else "")
+            if fit: self.set_fontsize(fit[1])
+        super().draw(renderer)
 
 # %% ../nbs/04_viz.ipynb #d62db48c
 def _grid_positions(mesh: Mesh) -> tuple[dict[int, tuple[float, float]], float, float, bool]:
@@ -67,33 +140,104 @@ def _new_ax(ax, figsize):
     fig, ax = plt.subplots(figsize=figsize)
     return fig, ax
 
+def _margin(width: float, height: float) -> float:
+    "Room around a grid of cells, in cells: wide enough for the axis names at any grid size."
+    return 0.35 * max(1.0, max(width, height) / 4)
+
 def _axis_arrows(ax, mesh: Mesh, width: float, height: float, across: bool) -> None:
-    names = mesh.axis_names
+    names, m = mesh.axis_names, _margin(width, height)
     if not names: return
-    ax.text(0, -0.08, f"{names[-1]} →", fontsize=9, va="bottom")
-    if len(names) > 1: ax.text(-0.08, 0, f"{names[-2]} ↓", fontsize=9, ha="right", va="top")
+    ax.text(0, -0.2 * m, f"{names[-1]} →", fontsize=9, va="bottom")
+    if len(names) > 1: ax.text(-0.2 * m, 0, f"{names[-2]} ↓", fontsize=9, ha="right", va="top")
     if len(names) > 2:
         lead = " × ".join(names[:-2])
-        if across: ax.text(width, height + 0.08, f"blocks: {lead} →", fontsize=9, ha="right", va="top")
-        else: ax.text(width + 0.08, height, f"blocks: {lead} ↓", fontsize=9, va="bottom", rotation=90)
+        if across: ax.text(width, height + 0.2 * m, f"blocks: {lead} →", fontsize=9, ha="right", va="top")
+        else: ax.text(width + 0.2 * m, height, f"blocks: {lead} ↓", fontsize=9, va="bottom", rotation=90)
 
 def _frame(ax, width: float, height: float) -> None:
-    ax.set_xlim(-0.45, width + 0.3); ax.set_ylim(height + 0.35, -0.35)
+    m = _margin(width, height)
+    ax.set_xlim(-1.3 * m, width + m); ax.set_ylim(height + m, -m)
     ax.set_aspect("equal"); ax.axis("off")
 
-def draw_mesh(mesh: Mesh, ax=None, *, figsize=(5, 3.5)):
-    "A picture of `mesh`: one cell per device, in row-major order, with its id and coordinates."
+# %% ../nbs/04_viz.ipynb #85d09e3d
+def _mesh_image(mesh: Mesh, values: dict[int, float]) -> tuple[np.ndarray, str]:
+    """`values` (device id -> number) laid out like the mesh: the last axis across, the one before it down, and the
+    blocks of the leading axes in a near-square grid of their own, one empty row and column apart; and how to read it."""
+    shape = mesh.shape or (len(mesh.device_set),)
+    ids = mesh.devices.reshape(shape) if mesh.axes else np.array(sorted(mesh.device_set))
+    cols, rows = shape[-1], shape[-2] if len(shape) > 1 else 1
+    blocks = math.prod(shape[:-2]) if len(shape) > 2 else 1
+    if len(shape) == 1:  # one long axis: wrap it like text
+        cols = math.ceil(math.sqrt(shape[0])); rows = math.ceil(shape[0] / cols)
+        ids = np.concatenate([ids.reshape(-1), np.full(rows * cols - shape[0], -1)])
+    per_row = max(1, round(math.sqrt(blocks * rows / cols)))
+    img = np.full((math.ceil(blocks / per_row) * (rows + 1) - 1, per_row * (cols + 1) - 1), np.nan)
+    look = np.vectorize(lambda d: values.get(int(d), np.nan), otypes=[float])
+    for b, block in enumerate(look(ids).reshape(blocks, rows, cols)):
+        i, j = divmod(b, per_row)
+        img[i * (rows + 1): i * (rows + 1) + rows, j * (cols + 1): j * (cols + 1) + cols] = block
+    names = mesh.axis_names
+    how = (f"{names[-1]} across, {names[-2]} down" if len(names) > 1 else
+           f"{names[0]} wrapped every {cols} devices" if names else f"wrapped every {cols} devices")
+    if blocks > 1: how += f"; blocks of {' × '.join(names[:-2])} in row-major order, {per_row} to a row"
+    return img, how
+
+def _draw_mesh_heat_map(ax, mesh: Mesh) -> None:
+    img, how = _mesh_image(mesh, {int(d): int(d) for d in mesh.device_set})
+    im = ax.imshow(img, cmap="viridis", interpolation="nearest", gid="heat_map")
+    ax.figure.colorbar(im, ax=ax, fraction=0.046, pad=0.04).set_label("device id", fontsize=8)
+    ax.set_xticks([]); ax.set_yticks([])
+    ax.set_xlabel(f"{mesh.size:,} devices, too many to label: coloured by device id\n{how}", fontsize=8)
+
+def draw_mesh(mesh: Mesh, ax=None, *, figsize=None, max_devices: int = 256):
+    """A picture of `mesh`: one cell per device, in row-major order, with its id and coordinates (a heat map past
+    `max_devices`). The default size gives each cell room for its id, up to 10 inches a side."""
     if not isinstance(mesh, Mesh): raise ShardingError(f"draw_mesh needs a Mesh, got: {mesh!r}")
-    fig, ax = _new_ax(ax, figsize)
+    if figsize is None and mesh.size <= max_devices:
+        _, width, height, _ = _grid_positions(mesh)
+        figsize = (min(10, max(5, 0.4 * width + 2)), min(10, max(3.5, 0.4 * height + 1.5)))
+    fig, ax = _new_ax(ax, figsize or (5, 4))
+    coords = f", cells: id and ({','.join(mesh.axis_names)})" if mesh.axes and mesh.size <= max_devices else ""
+    ax.set_title(f"mesh {mesh}\n{mesh.size:,} device{'s' if mesh.size != 1 else ''}{coords}", fontsize=9)
+    if mesh.size > max_devices:
+        _draw_mesh_heat_map(ax, mesh)
+        return fig
     pos, width, height, across = _grid_positions(mesh)
     for dev, (r, c) in pos.items():
         ax.add_patch(Rectangle((c, r), 1, 1, facecolor="#EEEEEE", edgecolor="black", lw=1, gid="device"))
-        coords = "" if not mesh.axes else "(" + ",".join(str(v) for v in mesh.coords(dev).values()) + ")"
-        ax.text(c + 0.5, r + 0.45, str(dev), ha="center", va="center", fontsize=12, weight="bold", gid="device_id")
-        ax.text(c + 0.5, r + 0.8, coords, ha="center", va="center", fontsize=7, color="#333333")
+        ax.add_artist(BoxLabel((c, r, c + 1, r + 0.62), [str(dev)], sizes=(12, 10, 9, 8, 7), weight="bold", gid="device_id"))
+        if mesh.axes:
+            coords = "(" + ",".join(str(v) for v in mesh.coords(dev).values()) + ")"
+            ax.add_artist(BoxLabel((c, r + 0.62, c + 1, r + 1), [coords], sizes=(8, 7), color="#333333", gid="coords"))
     _axis_arrows(ax, mesh, width, height, across)
     _frame(ax, width, height)
-    ax.set_title(f"mesh {mesh}: {mesh.size} device{'s' if mesh.size != 1 else ''} (coordinates in axis order)", fontsize=9)
+    return fig
+
+# %% ../nbs/04_viz.ipynb #e54556d5
+def draw_sub_axes(mesh: Mesh, refs, ax=None, *, figsize=None):
+    "Each coordinate along one axis of `mesh` (columns) as its coordinates along the sub-axes `refs` of that axis (rows)."
+    if not isinstance(mesh, Mesh): raise ShardingError(f"draw_sub_axes needs a Mesh, got: {mesh!r}")
+    refs = list(_sequence("refs", refs))
+    if not refs or not all(isinstance(r, AxisRef) for r in refs): raise _type_error("refs", refs, "a non-empty sequence of AxisRef")
+    if len({r.name for r in refs}) != 1: raise ShardingError(f"sub-axes of one axis, got: {', '.join(map(str, refs))}")
+    for r in refs: r.check(mesh)
+    name = refs[0].name; n = mesh.axis_size(name)
+    line = Mesh({name: n})
+    fig, ax = _new_ax(ax, figsize or (min(12, 0.55 * n + 2), 0.55 * len(refs) + 1.2))
+    for row, r in enumerate(refs):
+        c = r.coords(line)
+        for i in range(n):
+            colour = shard_color(int(c[i]))
+            ax.add_patch(Rectangle((i, row), 1, 1, facecolor=colour, edgecolor="white", lw=2, gid="coordinate"))
+            ax.add_artist(BoxLabel((i, row, i + 1, row + 1), [str(int(c[i]))], sizes=(11, 9, 8, 7), color=_text_color(colour)))
+    ax.set_xlim(0, n); ax.set_ylim(len(refs), 0); ax.set_aspect("equal")
+    every = max(1, math.ceil(n / 16))
+    ax.set_xticks([i + 0.5 for i in range(0, n, every)], [str(i) for i in range(0, n, every)], fontsize=8)
+    ax.set_xlabel(f'coordinate along "{name}"', fontsize=8)
+    ax.set_yticks([k + 0.5 for k in range(len(refs))], [str(r) for r in refs], fontsize=9)
+    ax.tick_params(length=0)
+    for sp in ax.spines.values(): sp.set_visible(False)
+    ax.set_title(f'sub-axes of "{name}"={n}', fontsize=9)
     return fig
 
 # %% ../nbs/04_viz.ipynb #41f0832c
@@ -111,8 +255,13 @@ def _tiles(s: TensorSharding, shape) -> tuple[dict, list[int], list[int]]:
         tiles.setdefault(key, {}).setdefault(int(u[k]), []).append(dev)
     return tiles, n, size
 
-def _tile_label(groups: dict) -> str:
-    return " + ".join(device_label(groups[g], 36) for g in sorted(groups))
+def _tile_label(groups: dict) -> tuple[list, str]:
+    "What a tile's label may say, longest first, and the separator its parts are wrapped at."
+    n = sum(len(g) for g in groups.values())
+    if len(groups) > 1: return [[device_label(groups[g], 36) for g in sorted(groups)], [f"{n} devices"]], " + "
+    runs, _ = _runs(next(iter(groups.values())))
+    short = [runs[:k] + [f"… ({n})"] for k in sorted({len(runs) // 2, 3, 1}, reverse=True) if 0 < k < len(runs)]
+    return [runs] + short + [[f"{n} devices"]] * (len(runs) > 1), ", "
 
 def _caption(s: TensorSharding, shape) -> str:
     mesh, used = s.mesh, {a.name for a in s.axis_refs()}
@@ -144,7 +293,11 @@ def _draw_heat_map(ax, tiles, keys, rows: tuple, cols: tuple, vmax: int) -> None
     ax.set_xlim(0, cd); ax.set_ylim(rd, 0)
     ax.tick_params(labelsize=7, length=2)
 
-def _draw_tiles_2d(ax, tiles, keys, colour_of, rows: tuple, cols: tuple, fontsize: float, all_padding: bool = False,
+def _bounds_as_ticks(bounds, max_ticks: int = 9):
+    "Tile boundaries as ticks when there are few enough to read, else matplotlib's own (which never crowd)."
+    return sorted(bounds) if len(bounds) <= max_ticks else None
+
+def _draw_tiles_2d(ax, tiles, keys, colour_of, rows: tuple, cols: tuple, all_padding: bool = False,
                    max_tiles: int = 256) -> None:
     "Draw the 2-D view: `rows`/`cols` are (tensor dim or None, dim size, shard count, padded shard size)."
     (ri, rd, rn, rs), (ci, cd, cn, cs) = rows, cols
@@ -161,17 +314,26 @@ def _draw_tiles_2d(ax, tiles, keys, colour_of, rows: tuple, cols: tuple, fontsiz
                                    lw=0.8, gid="padding"))
         if has_data:
             ax.add_patch(Rectangle((x0, y0), x1 - x0, y1 - y0, facecolor=colour, edgecolor="white", lw=1.5, gid="tile"))
-        cx, cy = ((x0 + x1) / 2, (y0 + y1) / 2) if has_data else (x0 + cs / 2, y0 + rs / 2)
-        ax.text(cx, cy, _tile_label(tiles[key]), ha="center", va="center", fontsize=fontsize,
-                color=_text_color(colour) if has_data else "black", gid="devices", wrap=True)
+        box = (x0, y0, x1, y1) if has_data else (x0, y0, x0 + cs, y0 + rs)
+        candidates, sep = _tile_label(tiles[key])
+        ax.add_artist(BoxLabel(box, candidates, sep=sep, gid="devices",
+                               color=_text_color(colour) if has_data else "black"))
     ax.add_patch(Rectangle((0, 0), cd, rd, fill=False, edgecolor="black", lw=2, gid="tensor"))
     ax.set_xlim(-0.02 * cn * cs, max(cn * cs, cd) * 1.02 + 1e-9); ax.set_ylim(max(rn * rs, rd) * 1.02 + 1e-9, -0.02 * rn * rs)
-    ax.set_xticks(sorted({min(j * cs, cd) for j in range(cn + 1)} | {cd}))
-    ax.set_yticks(sorted({min(i * rs, rd) for i in range(rn + 1)} | {rd}))
+    if (t := _bounds_as_ticks({min(j * cs, cd) for j in range(cn + 1)} | {cd})) is not None: ax.set_xticks(t)
+    if (t := _bounds_as_ticks({min(i * rs, rd) for i in range(rn + 1)} | {rd})) is not None: ax.set_yticks(t)
     ax.tick_params(labelsize=7, length=2)
     for sp in ax.spines.values(): sp.set_visible(False)
 
 # %% ../nbs/04_viz.ipynb #17c83e5d
+def _panel_title(ranges, shape, width: float) -> str:
+    "A small multiple's title: the leading dims' ranges (and `padding`), wrapped to `width` points when too long."
+    parts = [f"dim {i}: [{lo}, {hi})" for i, (lo, hi) in enumerate(ranges)]
+    pad = any(hi > d and lo >= d for (lo, hi), d in zip(ranges, shape))
+    text = ", ".join(parts) + (" padding" if pad else "")
+    if text_size(text, 8)[0] <= width: return text
+    return _wrap(parts, ", ", width, 8, "sans-serif") + ("\npadding" if pad else "")
+
 def draw_sharding(sharding: TensorSharding, shape, ax=None, *, title: str | None = None, figsize=(6, 4), max_panels: int = 16,
                   max_tiles: int = 256):
     """The tensor of `shape` drawn as tiles coloured by shard and labelled with the devices holding them.
@@ -192,24 +354,25 @@ def draw_sharding(sharding: TensorSharding, shape, ax=None, *, title: str | None
     colour_of = {k: shard_color(i) for i, k in enumerate(keys)}
     head = title if title is not None else f"{sharding.body()} : tensor<{'x'.join(map(str, shape)) if sharding.rank else ''}>"
     caption = _caption(sharding, shape) if not sharding.mesh.is_maximal else f"on device {sharding.mesh.device_ids[0]} only"
-    fontsize = 10 if len(keys) <= 16 else 8 if len(keys) <= 64 else 6
     r = len(shape)
     per_panel = len(keys) // max(1, math.prod(n[:-2]))
     if per_panel > max_tiles:
-        note = (f"{per_panel:,} tiles per panel: drawn as a heat map without labels, coloured by the lowest "
+        note = (f"{per_panel:,} tiles per panel: drawn as a heat map without labels, coloured by the lowest\n"
                 "device holding each tile (`shardnb show` lists every holder)")
         caption = note + ("\n" + caption.replace("padding (hatched)", "padding") if caption else "")
     if r <= 2:
         fig, ax = _new_ax(ax, figsize)
         rows = (0, shape[0], n[0], size[0]) if r == 2 else (None, 1, 1, 1)
         cols = (r - 1, shape[-1], n[-1], size[-1])
-        _draw_tiles_2d(ax, tiles, keys, colour_of, rows, cols, fontsize, max_tiles=max_tiles)
+        _draw_tiles_2d(ax, tiles, keys, colour_of, rows, cols, max_tiles=max_tiles)
         ax.set_xlabel(f"dim {r - 1} ({shape[-1]})", fontsize=8)
         if r == 2: ax.set_ylabel(f"dim 0 ({shape[0]})", fontsize=8)
         else: ax.set_yticks([])
         ax.set_aspect("equal" if r == 2 and max(shape) <= 8 * max(1, min(shape)) else "auto")
         ax.set_title(head, fontsize=9)
-        if caption: ax.text(0, -0.14 if r == 2 else -0.5, caption, transform=ax.transAxes, fontsize=8, va="top", gid="caption")
+        if caption:  # under the x label, wherever the layout puts it
+            ax.annotate(caption, xy=(0, 0), xycoords=("axes fraction", ax.xaxis.label), xytext=(0, -4),
+                        textcoords="offset points", fontsize=8, va="top", gid="caption")
         return fig
     lead = list(np.ndindex(*n[:-2]))
     if len(lead) > max_panels: raise ShardingError(f"{len(lead)} panels (one per shard of the leading dims) exceed max_panels={max_panels}")
@@ -227,8 +390,8 @@ def draw_sharding(sharding: TensorSharding, shape, ax=None, *, title: str | None
         ranges = [(i * sz, (i + 1) * sz) if lo >= hi else (lo, hi) for (lo, hi), i, sz in zip(ranges, li, size)]
         sub = [k for k in keys if k[:-2] == li]
         _draw_tiles_2d(a, tiles, sub, colour_of, (r - 2, shape[-2], n[-2], size[-2]), (r - 1, shape[-1], n[-1], size[-1]),
-                       fontsize * 0.8, all_padding=empty, max_tiles=max_tiles)
-        a.set_title(", ".join(f"dim {i}: [{lo}, {hi})" + (" padding" if hi > d and lo >= d else "") for i, ((lo, hi), d) in enumerate(zip(ranges, shape))), fontsize=8)
+                       all_padding=empty, max_tiles=max_tiles)
+        a.set_title(_panel_title(ranges, shape, fig.get_figwidth() * 72 / pc * 0.7), fontsize=8)
         a.set_aspect("equal" if max(shape[-2:]) <= 8 * max(1, min(shape[-2:])) else "auto")
     fig.suptitle(head, fontsize=9)
     if caption: fig.text(0.01, 0.01, caption, fontsize=8, va="bottom", gid="caption")
@@ -260,29 +423,52 @@ def _cell_text(a: np.ndarray, valid, fmt, max_items: int) -> str:
         row = [fmt(a[i, j].item()) if i < valid[0] and j < valid[1] else "·" for j in range(min(a.shape[1], max_items))]
         if a.shape[1] > max_items: row.append("…")
         lines.append(" ".join(row))
-    if a.shape[0] > max_items: lines.append("⋮")
+    if a.shape[0] > max_items: lines.append("…")  # DejaVu Sans Mono has no vertical ellipsis
     return "\n".join(lines)
 
 def _fmt(v) -> str:
     return str(v) if isinstance(v, (int, np.integer, str)) else f"{v:.3g}"
 
-def draw_device_grid(shards_or_sharding, shape=None, sharding: TensorSharding | None = None, ax=None, *,
-                     title: str | None = None, figsize=(6, 4), max_items: int = 6, fmt=_fmt):
-    """One cell per device, laid out like its mesh, listing the elements it holds.
-
-    Pass a `TensorSharding` and a `shape` (elements are labelled `ij...`), or a dict device -> local
-    array together with the `sharding` that laid it out (and `shape` to mark padding)."""
+# %% ../nbs/04_viz.ipynb #edbd2f16
+def _grid_shards(shards_or_sharding, shape, sharding):
+    "The device -> local array dict and the sharding that laid it out, from either form `draw_device_grid` takes."
     if isinstance(shards_or_sharding, TensorSharding):
         s = shards_or_sharding
         if shape is None: raise ShardingError("draw_device_grid needs the tensor shape to draw a sharding")
         from shardnb.sharding import shard_array
-        labels = element_labels(shape)
-        shards = shard_array(labels, TensorSharding(s.mesh, s.dims, s.replicated, (), s.mesh_name))
+        return shard_array(element_labels(shape), TensorSharding(s.mesh, s.dims, s.replicated, (), s.mesh_name)), s
+    if not isinstance(shards_or_sharding, dict):
+        raise _type_error("shards_or_sharding", shards_or_sharding, "a TensorSharding or a dict of device id -> local array")
+    if not isinstance(sharding, TensorSharding): raise ShardingError("draw_device_grid needs the sharding that laid out the shards")
+    return dict(shards_or_sharding), sharding
+
+def _draw_grid_heat_map(ax, mesh: Mesh, tiles: dict, key_of: dict) -> None:
+    """Too many devices to list: each a small cell coloured by the tile it holds, in `draw_sharding`'s colours when
+    there are few tiles, else by the lowest device holding the same tile (a gradient, as `draw_sharding`'s heat map)."""
+    if len(tiles) <= len(PALETTE):
+        index = {k: i for i, k in enumerate(sorted(tiles))}
+        img, how = _mesh_image(mesh, {d: index[key_of[d]] for d in key_of})
+        rgb = np.ones(img.shape + (3,))
+        held = ~np.isnan(img)
+        rgb[held] = [to_rgb(shard_color(int(i))) for i in img[held]]
+        ax.imshow(rgb, interpolation="nearest", gid="heat_map")
+        what = "each coloured by the tile it holds;"
     else:
-        if not isinstance(shards_or_sharding, dict):
-            raise _type_error("shards_or_sharding", shards_or_sharding, "a TensorSharding or a dict of device id -> local array")
-        shards, s = dict(shards_or_sharding), sharding
-        if not isinstance(s, TensorSharding): raise ShardingError("draw_device_grid needs the sharding that laid out the shards")
+        lowest = {k: min(min(g) for g in tiles[k].values()) for k in tiles}
+        img, how = _mesh_image(mesh, {d: lowest[key_of[d]] for d in key_of})
+        im = ax.imshow(img, cmap="viridis", interpolation="nearest", gid="heat_map")
+        ax.figure.colorbar(im, ax=ax, fraction=0.046, pad=0.04).set_label("lowest device holding the same tile", fontsize=8)
+        what = "coloured by the lowest device holding the same tile;"
+    ax.set_xticks([]); ax.set_yticks([])
+    ax.set_xlabel(f"{mesh.size:,} devices, too many to list,\n{what}\n{how}", fontsize=8)
+
+def draw_device_grid(shards_or_sharding, shape=None, sharding: TensorSharding | None = None, ax=None, *,
+                     title: str | None = None, figsize=(6, 4), max_items: int = 6, fmt=_fmt, max_devices: int = 256):
+    """One cell per device, laid out like its mesh, listing the elements it holds.
+
+    Pass a `TensorSharding` and a `shape` (elements are labelled `ij...`), or a dict device -> local
+    array together with the `sharding` that laid it out (and `shape` to mark padding)."""
+    shards, s = _grid_shards(shards_or_sharding, shape, sharding)
     mesh = s.mesh
     if set(shards) != set(int(d) for d in mesh.device_set):
         raise ShardingError(f"shards are for devices {sorted(shards)}, but the mesh has {sorted(mesh.device_set)}")
@@ -293,18 +479,22 @@ def draw_device_grid(shards_or_sharding, shape=None, sharding: TensorSharding | 
     key_of = {d: k for k, g in tiles.items() for ds in g.values() for d in ds}
     u = dict(zip((int(d) for d in mesh.devices.reshape(-1)), _unreduced_index(s))) if not mesh.is_maximal else {}
     fig, ax = _new_ax(ax, figsize)
+    ax.set_title(title if title is not None else s.body() + (f" : tensor<{'x'.join(map(str, shape))}>" if shape is not None else ""),
+                 fontsize=9)
+    if mesh.size > max_devices:
+        _draw_grid_heat_map(ax, mesh, tiles, key_of)
+        return fig
     pos, width, height, across = _grid_positions(mesh)
     for dev, (r, c) in pos.items():
         colour = colour_of[key_of[dev]]
         ax.add_patch(Rectangle((c, r), 1, 1, facecolor=colour, alpha=0.55, edgecolor="black", lw=1, gid="device"))
         a = np.asarray(shards[dev])
         valid = tuple(sl.stop - sl.start for sl in idx[dev]) if idx is not None else a.shape
-        body = _cell_text(a, valid, fmt, max_items)
-        if s.unreduced and u.get(dev, 0): body += "\n(partial)"
-        ax.text(c + 0.5, r + 0.55, body, ha="center", va="center", family="monospace", fontsize=8, gid="contents")
-        ax.text(c + 0.04, r + 0.04, f"dev {dev}", ha="left", va="top", fontsize=6.5, color="#222222", gid="device_id")
+        partial = "\n(partial)" if s.unreduced and u.get(dev, 0) else ""
+        bodies = [_cell_text(a, valid, fmt, k) + partial for k in range(max_items, 0, -1)]
+        ax.add_artist(BoxLabel((c, r + 0.24, c + 1, r + 1), bodies, sizes=(9, 8, 7), family="monospace", gid="contents"))
+        ax.add_artist(BoxLabel((c, r, c + 1, r + 0.24), [f"dev {dev}", str(dev)], sizes=(8, 7), color="#222222",
+                               gid="device_id", pad=0.5))
     _axis_arrows(ax, mesh, width, height, across)
     _frame(ax, width, height)
-    ax.set_title(title if title is not None else s.body() + (f" : tensor<{'x'.join(map(str, shape))}>" if shape is not None else ""),
-                 fontsize=9)
     return fig

@@ -6,31 +6,46 @@ Docs: https://shardnb.github.io/shardnb/reshard_figures.html.md"""
 
 # %% ../nbs/06a_reshard_figures.ipynb #fae35c1f
 from __future__ import annotations
+import math
 import numpy as np
 import matplotlib.pyplot as plt
+from matplotlib.patches import Rectangle
 from .mesh import Mesh, ShardingError
 from .sharding import TensorSharding, shard_array
 from .reshard import ReshardPlan, plan_reshard, tile_exchange
-from .viz import draw_device_grid, shard_color
+from .viz import BoxLabel, draw_device_grid, shard_color, short_sharding, _grid_positions, _wrap
 
 # %% auto #0
-__all__ = ['draw_plan_steps', 'draw_plan_timeline', 'draw_cut_pattern']
+__all__ = ['STEP_COLORS', 'draw_plan_steps', 'draw_plan_timeline', 'draw_cut_pattern']
 
 # %% ../nbs/06a_reshard_figures.ipynb #e2b6bb27
-def draw_plan_steps(plan: ReshardPlan, array=None, *, max_items: int = 6, panel=(3.2, 2.6)):
-    "One device-grid panel per state of `plan` run on `array` (default: elements numbered `ij`), titled by the step that led there."
+def _step_title(i: int, step, width: float) -> str:
+    "`i. kind{axes} dims` over the sharding it leads to, without the mesh, wrapped to `width` points."
+    move = str(step).split(" => ")[0]
+    return "\n".join(_wrap(line.split(", "), ", ", width, 8, "sans-serif")
+                     for line in (f"{i}. {move}", short_sharding(step.sharding)))
+
+def draw_plan_steps(plan: ReshardPlan, array=None, *, max_items: int = 6, cell: float = 0.65, max_width: float = 12):
+    """One device-grid panel per state of `plan` run on `array` (default: elements numbered `ij`), titled by the step
+    that led there; panels give each device `cell` inches and wrap into rows at `max_width` inches."""
     from shardnb.simulate import trace
     if not isinstance(plan, ReshardPlan): raise ShardingError(f"plan must be a ReshardPlan, got: {plan!r}")
     x = np.asarray(array) if array is not None else _numbered(plan.shape)
     if x.shape != plan.shape: raise ShardingError(f"array has shape {x.shape}, but the plan moves {plan.shape}")
     states = trace(plan, shard_array(x, plan.src))
     shardings = [plan.src] + [s.sharding for s in plan.steps]
-    titles = ["source " + plan.src.body()] + [f"{i}. {str(s).replace(' => ', chr(10))}" for i, s in enumerate(plan.steps, 1)]
-    fig, axes = plt.subplots(1, len(states), figsize=(panel[0] * len(states), panel[1]), squeeze=False)
-    for ax, st, sh, title in zip(axes[0], states, shardings, titles):
+    _, width, height, _ = _grid_positions(plan.src.mesh)
+    pw, ph = max(2.6, cell * width + 1.2), cell * height + 1.5
+    per_row = max(1, min(len(states), int(max_width // pw)))
+    rows = math.ceil(len(states) / per_row)
+    fig, axes = plt.subplots(rows, per_row, figsize=(pw * per_row, ph * rows + 0.4), squeeze=False)
+    titles = ["source\n" + short_sharding(plan.src)] + [_step_title(i, s, pw * 72 - 20) for i, s in enumerate(plan.steps, 1)]
+    for ax, st, sh, title in zip(axes.reshape(-1), states, shardings, titles):
         draw_device_grid(st, plan.shape, sh, ax=ax, title=title, max_items=max_items)
-        ax.title.set_fontsize(7)
-    fig.tight_layout()
+        ax.title.set_fontsize(8)
+    for ax in axes.reshape(-1)[len(states):]: ax.remove()
+    fig.suptitle(f"{plan.src.mesh} · tensor<{'x'.join(map(str, plan.shape))}>", fontsize=9)
+    fig.tight_layout(rect=(0, 0, 1, 1 - 0.3 / fig.get_figheight()))  # room for the suptitle
     return fig
 
 def _numbered(shape) -> np.ndarray:
@@ -40,35 +55,45 @@ def _numbered(shape) -> np.ndarray:
     return np.arange(int(np.prod(shape))).reshape(shape)
 
 # %% ../nbs/06a_reshard_figures.ipynb #13cd60ae
+STEP_COLORS = {"all_gather": shard_color(0), "all_slice": shard_color(1), "all_to_all": shard_color(2),
+               "collective_permute": shard_color(3), "all_reduce": shard_color(4), "reduce_scatter": shard_color(5),
+               "point_to_point": shard_color(6)}
+
 def draw_plan_timeline(plan: ReshardPlan, ax=None, *, figsize=(7, 2.8)):
     "Bytes each device receives in each step of `plan`, stacked per device, with the lower bound dashed."
     if not isinstance(plan, ReshardPlan): raise ShardingError(f"plan must be a ReshardPlan, got: {plan!r}")
     fig, ax = (plt.subplots(figsize=figsize) if ax is None else (ax.figure, ax))
     devs = sorted(set(plan.src.mesh.device_set) | set(plan.dst.mesh.device_set))
-    xs, bottom = np.arange(len(devs)), np.zeros(len(devs))
+    xs, bottom, seen = np.arange(len(devs)), np.zeros(len(devs)), {}
     for i, s in enumerate(plan.steps):
         r = np.asarray(s.cost.bytes_received, float)
-        ax.bar(xs, r, bottom=bottom, color=shard_color(i), label=f"{i + 1}. {s.kind}", edgecolor="black", lw=0.3)
+        seen[s.kind] = seen.get(s.kind, 0) + 1
+        ax.bar(xs, r, bottom=bottom, color=STEP_COLORS.get(s.kind, "#999999"), hatch="//" if seen[s.kind] % 2 == 0 else None,
+               label=f"{i + 1}. {s.kind}", edgecolor="black", lw=0.3)
         bottom += r
     ax.axhline(plan.lower_bound_bytes, ls="--", color="black", lw=1, label="lower bound")
-    ax.set_xticks(xs, [str(d) for d in devs], fontsize=6 if len(devs) > 16 else 8)
-    ax.set_xlabel("device"); ax.set_ylabel("bytes received")
-    ax.set_title(f"{plan.src.body()} -> {plan.dst.body()}  ({plan.cost.seconds * 1e6:.2f} us modelled)", fontsize=8)
-    ax.legend(fontsize=7, loc="upper right")
+    every = max(1, math.ceil(len(devs) / 16))
+    ax.set_xticks(xs[::every], [str(d) for d in devs[::every]], fontsize=8)
+    ax.set_xlabel("device", fontsize=8); ax.set_ylabel("bytes received", fontsize=8); ax.tick_params(labelsize=8)
+    where = "" if plan.src.mesh == plan.dst.mesh else " (another mesh)"
+    ax.set_title(f"{short_sharding(plan.src)} → {short_sharding(plan.dst)}{where}\n"
+                 f"{len(plan.steps)} step{'s' * (len(plan.steps) != 1)}, {plan.cost.seconds * 1e6:.2f} us modelled", fontsize=8)
+    ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1), frameon=False)
     return fig
 
 # %% ../nbs/06a_reshard_figures.ipynb #4d30d103
 def draw_cut_pattern(shape, src_counts, dst_counts, ax=None, *, figsize=(5, 5)):
     "The boxes of `tile_exchange(shape, src_counts, dst_counts)` on a 2-D tensor, coloured by source tile, labelled `source -> target`."
     if len(shape) != 2: raise ShardingError(f"draw_cut_pattern draws 2-D tensors, got shape {tuple(shape)}")
-    from matplotlib.patches import Rectangle
     fig, ax = (plt.subplots(figsize=figsize) if ax is None else (ax.figure, ax))
     pieces = tile_exchange(shape, src_counts, dst_counts)
     for si, ti, (r, c) in pieces:
         k = si[0] * src_counts[1] + si[1]
         ax.add_patch(Rectangle((c.start, r.start), c.stop - c.start, r.stop - r.start, facecolor=shard_color(k), alpha=0.6,
                                edgecolor="black", lw=0.8))
-        ax.text((c.start + c.stop) / 2, (r.start + r.stop) / 2, f"{si[0]}{si[1]}\n→{ti[0]}{ti[1]}", ha="center", va="center", fontsize=6)
+        s, t = f"{si[0]}{si[1]}", f"{ti[0]}{ti[1]}"
+        ax.add_artist(BoxLabel((c.start, r.start, c.stop, r.stop), [f"{s}\n→{t}", f"{s}→{t}"], sizes=(8, 7), gid="piece"))
     ax.set_xlim(0, shape[1]); ax.set_ylim(shape[0], 0); ax.set_aspect("equal")
-    ax.set_title(f"{shape[0]}x{shape[1]}: {tuple(src_counts)} tiles -> {tuple(dst_counts)} tiles, {len(pieces)} boxes", fontsize=8)
+    ax.tick_params(labelsize=8)
+    ax.set_title(f"{shape[0]}x{shape[1]}: {tuple(src_counts)} tiles → {tuple(dst_counts)},\n{len(pieces)} boxes", fontsize=9)
     return fig

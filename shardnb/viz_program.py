@@ -7,23 +7,17 @@ Docs: https://shardnb.github.io/shardnb/program_figures.html.md"""
 # %% ../nbs/10a_program_figures.ipynb #580150e4
 from __future__ import annotations
 import copy
+import numpy as np
 import matplotlib.pyplot as plt
-from matplotlib.patches import FancyBboxPatch, Ellipse
+from matplotlib.collections import LineCollection
+from matplotlib.patches import FancyBboxPatch
 from .program import Module, Func, Op, Value, parse_module
+from .viz import BoxLabel, short_sharding, text_size
 
 # %% auto #0
-__all__ = ['short_sharding', 'draw_program', 'draw_pass']
+__all__ = ['draw_program', 'draw_pass']
 
 # %% ../nbs/10a_program_figures.ipynb #78c85df7
-def short_sharding(s) -> str:
-    "The dims (and `replicated=`/`unreduced=` parts) of a sharding without its mesh, e.g. `[{\"x\"}, {?}]`."
-    try:
-        body = s.body()
-        dims = "[" + ", ".join(map(str, s.dims)) + "]"
-        i = body.find(dims)
-        return body[i:-1] if i >= 0 and body.endswith(">") else dims
-    except Exception: return str(s)
-
 def _label(op: Op) -> str:
     name = op.name[len("stablehlo."):] if op.name.startswith("stablehlo.") else op.name
     n = sum(1 for b in op.regions for o in b.ops for _ in o.walk())
@@ -58,71 +52,166 @@ def _layout(f: Func):
     return list(f.args) + list(f.body.ops), layer, edges
 
 # %% ../nbs/10a_program_figures.ipynb #10b091bb
-_W, _H, _DX, _DY = 3.0, 0.9, 4.0, 1.6
+_LABEL_PT, _SHARDING_PT, _PAD, _GAP_X, _GAP_Y, _LINE, _HEAD = 8, 7, 8.0, 34.0, 12.0, 13.0, 18.0  # sizes in points
 
-def _draw_func(ax, f: Func, y0: float) -> float:
-    "Draw `f` with its top row at `y0`; return the y below it."
+def _node_text(n, f: Func) -> tuple[str, list[str]]:
+    "A node's label and the shardings written under it."
+    if isinstance(n, Value): label, vals = f"%{n.name or 'arg' + str(n.index)}\n{n.type}", [n]
+    else: label, vals = _label(n), list(n.results)
+    texts = [short_sharding(v.sharding) for v in vals if v.sharding is not None]
+    if isinstance(n, Op) and n is f.return_op: texts += ["out: " + short_sharding(s) for s in f.result_shardings if s is not None]
+    return label, texts
+
+def _geometry(funcs, gap: float = _GAP_X) -> tuple[float, float, float, float]:
+    "Box width and height, and column and row pitch, in points, that fit every label and sharding of `funcs`."
+    w, h, lines = 60.0, 0.0, 0
+    for f in funcs:
+        for n in _layout(f)[0]:
+            label, texts = _node_text(n, f)
+            lw, lh = text_size(label, _LABEL_PT)
+            w = max([w, lw + 2 * _PAD + 3] + [text_size(t, _SHARDING_PT, "monospace")[0] + 6 - gap for t in texts])
+            h, lines = max(h, lh + _PAD), max(lines, len(texts))
+    return w, h, w + gap, h + lines * _LINE + _GAP_Y
+
+def _place(f: Func, geo, per_band: int) -> tuple[dict, float, int]:
+    """Each node's centre in points (under `_HEAD` for the function's name), the height used and the columns used.
+    Layers past `per_band` columns fold into bands, one under the next, so a long program stays readable."""
+    w, h, dx, dy = geo
+    nodes, layer, _ = _layout(f)
+    at = {}
+    for n in nodes: at.setdefault(layer[id(n)], []).append(n)
+    pos, y, cols, last = {}, _HEAD, 0, max(at, default=0)
+    for first in range(0, last + 1, per_band):
+        band = range(first, min(first + per_band, last + 1))
+        for l in band:
+            for r, n in enumerate(at.get(l, [])): pos[id(n)] = (dx / 2 + (l - first) * dx, y + h / 2 + r * dy)
+        y, cols = y + max(len(at.get(l, [])) for l in band) * dy, max(cols, len(band))
+    return pos, y, cols
+
+def _extent(funcs, geo, per_band: int) -> tuple[float, float]:
+    "Width and height in points of `funcs` drawn one under another (half a gap each side of a column: room for shardings)."
+    placed = [_place(f, geo, per_band) for f in funcs]
+    return max([1] + [c for _, _, c in placed]) * geo[2], max(sum(y for _, y, _ in placed), geo[3])
+
+# %% ../nbs/10a_program_figures.ipynb #696b0c8d
+def _draw_func(ax, f: Func, y0: float, geo, per_band: int) -> float:
+    "Draw `f` with its name at `y0` (points, downwards); return the y below it."
+    w, h, dx, dy = geo
     nodes, layer, edges = _layout(f)
-    rows, pos = {}, {}
-    for n in nodes:
-        l = layer[id(n)]; r = rows.get(l, 0); rows[l] = r + 1
-        pos[id(n)] = (l * _DX, y0 - r * _DY)
-    ax.text(-_W / 2, y0 + 0.9, f"@{f.name}", fontsize=8, fontweight="bold", ha="left", va="bottom")
+    placed, height, _ = _place(f, geo, per_band)
+    pos = {k: (x, y0 + y) for k, (x, y) in placed.items()}
+    ax.text((dx - w) / 2, y0 + _HEAD - 4, f"@{f.name}", fontsize=8, fontweight="bold", ha="left", va="bottom")
+    lines, back, heads = [], [], []   # line collections and one marker call: thousands of annotate() arrows take seconds
     for src, dst, v in edges:
-        (x1, y1), (x2, y2) = pos[id(src)], pos[id(dst)]
-        far = layer[id(dst)] - layer[id(src)] > 1 and abs(y1 - y2) < 1e-9
-        ax.annotate("", xy=(x2 - _W / 2, y2), xytext=(x1 + _W / 2, y1),
-                    arrowprops=dict(arrowstyle="->", color="0.4", lw=0.8, shrinkA=0, shrinkB=0,
-                                    connectionstyle="arc3,rad=0.25" if far else "arc3"))
+        (x1, y1), (x2, y2) = (pos[id(src)][0] + w / 2, pos[id(src)][1]), (pos[id(dst)][0] - w / 2, pos[id(dst)][1])
+        if x2 < x1: back.append(np.array([(x1, y1), (x2, y2)]))   # into the next band: drawn faint, under the rest
+        elif x2 - x1 > dx and abs(y1 - y2) < 1e-9:   # a long jump along a row arcs over it
+            t = np.linspace(0, 1, 16)[:, None]
+            lines.append((1 - t) ** 2 * (x1, y1) + 2 * t * (1 - t) * ((x1 + x2) / 2, y1 - 0.3 * (x2 - x1)) + t ** 2 * (x2, y2))
+        else: lines.append(np.array([(x1, y1), (x2, y2)]))
+        heads.append((x2, y2))
+    ax.add_collection(LineCollection(lines, colors="0.4", lw=0.8, gid="edges"), autolim=False)
+    ax.add_collection(LineCollection(back, colors="0.75", lw=0.7, linestyles="--", zorder=0.5, gid="edges"), autolim=False)
+    if heads: ax.plot(*zip(*heads), ls="none", marker=">", ms=4, color="0.4", markeredgewidth=0, zorder=3)
     for n in nodes:
         x, y = pos[id(n)]
-        if isinstance(n, Value):
-            p = Ellipse((x, y), _W, _H, fc="#dbe9f6", ec="0.3", lw=0.8, gid="arg")
-            label, vals = f"%{n.name or 'arg' + str(n.index)}\n{n.type}", [n]
-        else:
-            p = FancyBboxPatch((x - _W / 2, y - _H / 2), _W, _H, boxstyle="round,pad=0.02",
-                               fc="#fde9c9" if n.regions else "#f3f3f3", ec="0.3", lw=0.8, gid="op")
-            label, vals = _label(n), list(n.results)
-        ax.add_patch(p)
-        ax.text(x, y, label, ha="center", va="center", fontsize=5.5, clip_on=True)
-        texts = [short_sharding(v.sharding) for v in vals if v.sharding is not None]
-        if isinstance(n, Op) and n is f.return_op:
-            texts += ["out: " + short_sharding(s) for s in f.result_shardings if s is not None]
+        arg = isinstance(n, Value)
+        box = FancyBboxPatch((x - w / 2, y - h / 2), w, h, boxstyle=f"round,pad=0,rounding_size={10 if arg else 4}",
+                             fc="#dbe9f6" if arg else "#fde9c9" if n.regions else "#f3f3f3", ec="0.3", lw=0.8,
+                             gid="arg" if arg else "op")
+        ax.add_artist(box)   # not add_patch: the limits are set once, at the end
+        label, texts = _node_text(n, f)
+        ax.add_artist(BoxLabel((x - w / 2, y - h / 2, x + w / 2, y + h / 2), [label, label.split("\n")[0]],
+                               sizes=(_LABEL_PT, 7), gid="label"))
         for k, t in enumerate(texts):
-            ax.text(x, y - _H / 2 - 0.05 - 0.22 * k, t, ha="center", va="top", fontsize=6,
-                    color="tab:blue", family="monospace", gid="sharding")
-    return y0 - max(rows.values(), default=1) * _DY - 0.6
+            top = y + h / 2 + 1 + k * _LINE
+            ax.add_artist(BoxLabel((x - dx / 2 + 2, top, x + dx / 2 - 2, top + _LINE), [t], sizes=(_SHARDING_PT, 6, 5.5), pad=0.5,
+                                   color="tab:blue", family="monospace", gid="sharding"))
+    return y0 + height
 
 # %% ../nbs/10a_program_figures.ipynb #1deeb37f
-def draw_program(module_or_func, ax=None, title=None):
-    "Draw a `Module` (every function) or a `Func` as a left-to-right graph; returns the `Figure`."
-    fig = None
-    if ax is None: fig, ax = plt.subplots(figsize=(8, 4))
-    fig = ax.figure
-    funcs = list(module_or_func.funcs.values()) if isinstance(module_or_func, Module) else [module_or_func]
-    y, xmax = 0.0, 0
-    for f in funcs:
-        if getattr(f, "is_declaration", False) or not isinstance(f, Func): continue
-        _, layer, _ = _layout(f); xmax = max([xmax] + list(layer.values()))
-        y = _draw_func(ax, f, y)
-    if y == 0.0: ax.text(0, 0, "(empty)", ha="center", va="center")
-    ax.set_xlim(-_W / 2 - 0.3, xmax * _DX + _W / 2 + 0.3)
-    ax.set_ylim(min(y, -_DY) + 0.4, 1.6)
-    ax.set_axis_off()
+def _funcs(module_or_func, max_nodes: int = 10**9) -> tuple[list, str]:
+    """The functions to draw, in order, stopping before `max_nodes` nodes (the first is always drawn), and a note
+    saying what was left out."""
+    fs = list(module_or_func.funcs.values()) if isinstance(module_or_func, Module) else [module_or_func]
+    fs, out, n = [f for f in fs if isinstance(f, Func) and not getattr(f, "is_declaration", False)], [], 0
+    for f in fs:
+        n += len(f.args) + len(f.body.ops)
+        if out and n > max_nodes: break
+        out.append(f)
+    rest = fs[len(out):]
+    note = (f"… and {len(rest)} more function{'s' * (len(rest) != 1)} ({sum(len(f.body.ops) for f in rest):,} ops) not drawn: "
+            f"draw one with draw_program(module.funcs[name])") if rest else ""
+    return out, note
+
+_MAX_W = (12.5 - 0.3) * 72 - 8   # the points a figure of at most 12.5 in may use
+
+_NOTE = 16.0   # points under a drawing for its note
+
+def _draw_into(ax, funcs, geo, size, per_band: int, note: str = "") -> None:
+    "Draw `funcs` into `ax` at one data unit per point, on a canvas of `size` points (the last `_NOTE` for `note`)."
+    y = 0.0
+    for f in funcs: y = _draw_func(ax, f, y, geo, per_band)
+    if not funcs: ax.text(size[0] / 2, size[1] / 2, "(empty)", ha="center", va="center", fontsize=8)
+    if note: ax.text(0, size[1] - 4, note, fontsize=8, va="bottom", style="italic", gid="note")
+    ax.set_xlim(-4, size[0] + 4); ax.set_ylim(size[1] + 4, -4)
+    ax.set_aspect("equal"); ax.set_axis_off()
+
+def _figure(sizes, top: float, head: float = 0.0, max_width: float = 12.5):
+    """A figure with one axes per `(width, height)` in points, side by side, or one under another when side by side
+    would be wider than `max_width` inches, each with `top` inches above it and `head` above all; at scale 1 unless
+    still too wide."""
+    margin, gap = 0.15, 0.3
+    across = sum(w + 8 for w, _ in sizes) / 72 + 2 * margin + gap * (len(sizes) - 1) <= max_width or len(sizes) == 1
+    widest = sum(w + 8 for w, _ in sizes) if across else max(w + 8 for w, _ in sizes)
+    scale = min(1.0, (max_width - 2 * margin - (gap * (len(sizes) - 1) if across else 0)) * 72 / widest)
+    ws, hs = [(w + 8) * scale / 72 for w, _ in sizes], [(h + 8) * scale / 72 for _, h in sizes]
+    fw = sum(ws) + gap * (len(sizes) - 1) + 2 * margin if across else max(ws) + 2 * margin
+    fh = (max(hs) + top if across else sum(h + top for h in hs)) + margin + head
+    fig, x, y, axes = plt.figure(figsize=(fw, fh)), margin, fh - head, []
+    for w, h in zip(ws, hs):
+        axes.append(fig.add_axes((x / fw, (y - top - h) / fh, w / fw, h / fh)))
+        if across: x += w + gap
+        else: y -= top + h
+    return fig, axes
+
+def _gap_for(ax, funcs) -> float:
+    "The widest column gap (points, `_GAP_X` down to 10) at which `funcs` fit the width of a given `ax` at full size."
+    avail = ax.get_position().width * ax.figure.get_figwidth() * 72 - 8
+    return next((g for g in (_GAP_X, 28, 22, 16) if _extent(funcs, _geometry(funcs, g), 10**9)[0] <= avail), 10)
+
+def draw_program(module_or_func, ax=None, title=None, *, max_nodes: int = 150):
+    """Draw a `Module` (every function) or a `Func` as a left-to-right graph; returns the `Figure`. Without `ax`
+    the figure is sized to the program, and a program too long for 12.5 inches folds into bands; past `max_nodes`
+    nodes the remaining functions are named in a note instead of drawn."""
+    funcs, note = _funcs(module_or_func, max_nodes)
+    geo = _geometry(funcs, _GAP_X if ax is None else _gap_for(ax, funcs))
+    per_band = max(1, int(_MAX_W // geo[2])) if ax is None else 10**9
+    w, h = _extent(funcs, geo, per_band)
+    size = (max(w, text_size(note, 8)[0]) if note else w, h + _NOTE * bool(note))
+    if ax is None: fig, (ax,) = _figure([size], 0.35 if title else 0.1)
+    _draw_into(ax, funcs, geo, size, per_band, note)
     if title: ax.set_title(title, fontsize=9)
-    return fig
+    return ax.figure
 
 # %% ../nbs/10a_program_figures.ipynb #1508485f
 def _copy(m: Module) -> Module:
     try: return parse_module(str(m))
     except Exception: return copy.deepcopy(m)
 
-def draw_pass(pass_fn, module: Module, title=None):
-    "Draw `module` before | after `pass_fn` (run on a copy) side by side; returns the `Figure`."
-    fig, (a, b) = plt.subplots(1, 2, figsize=(12, 4))
-    draw_program(module, ax=a, title="before")
+def draw_pass(pass_fn, module: Module, title=None, *, max_nodes: int = 150):
+    "Draw `module` before | after `pass_fn` (run on a copy) side by side, boxes alike in both; returns the `Figure`."
     after = _copy(module)
     out = pass_fn(after)
-    draw_program(out if isinstance(out, Module) else after, ax=b, title="after")
-    fig.suptitle(title or getattr(pass_fn, "__name__", "pass"), fontsize=10)
+    after = out if isinstance(out, Module) else after
+    (before, n1), (after, n2) = _funcs(module, max_nodes), _funcs(after, max_nodes)
+    funcs, notes = [before, after], [n1, n2]
+    geo = tuple(max(a, b) for a, b in zip(_geometry(funcs[0]), _geometry(funcs[1])))
+    per_band = max(1, int(_MAX_W // geo[2]))
+    sizes = [(max(w, text_size(n, 8)[0]) if n else w, h + _NOTE * bool(n))
+             for (w, h), n in ((_extent(fs, geo, per_band), n) for fs, n in zip(funcs, notes))]
+    fig, axes = _figure(sizes, 0.4, head=0.3)   # room for each panel's title, and the suptitle above them
+    for ax, fs, size, note, name in zip(axes, funcs, sizes, notes, ("before", "after")):
+        _draw_into(ax, fs, geo, size, per_band, note); ax.set_title(name, fontsize=9)
+    fig.suptitle(title or getattr(pass_fn, "__name__", "pass"), fontsize=10, y=1 - 0.05 / fig.get_figheight(), va="top")
     return fig

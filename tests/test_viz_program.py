@@ -56,7 +56,7 @@ def shardings(m):
     return out
 
 def check(m):
-    fig = draw_program(m)
+    fig = draw_program(m, max_nodes=10**9)   # every function (past 150 nodes the figure names the rest in a note)
     ax = fig.axes[0]
     assert len([p for p in ax.patches if p.get_gid() == "op"]) == n_ops(m)
     assert len([p for p in ax.patches if p.get_gid() == "arg"]) == sum(len(f.args) for f in m.funcs.values())
@@ -83,8 +83,10 @@ def test_func_and_labels():
     fig = draw_program(m.main, title="t")
     texts = [t.get_text() for t in fig.axes[0].texts]
     assert any("manual_computation" in t and "[2 nested ops]" in t and "manual={\"y\", \"x\"}" in t for t in texts)
-    assert fig.get_size_inches().tolist() == [8, 4]
-    plt.close(fig)
+    assert fig.get_size_inches()[0] < 13           # sized to the program: three columns, not a fixed 8x4
+    wide = parse_module(PROGRAMS["plain"])
+    assert draw_program(wide).get_size_inches()[0] > fig.get_size_inches()[0]   # four columns
+    plt.close("all")
 
 def test_draw_pass_leaves_input_alone():
     m = parse_module(PROGRAMS["while"])
@@ -93,6 +95,18 @@ def test_draw_pass_leaves_input_alone():
     assert len(fig.axes) == 2 and str(m) == before
     after_ops = [p for p in fig.axes[1].patches if p.get_gid() == "op"]
     assert len(after_ops) > n_ops(m)
+    plt.close(fig)
+
+def test_large_module_summarised():
+    funcs = "\n".join(f'''func.func @f{i}(%arg0: tensor<8xf32>) -> tensor<8xf32> {{
+  %0 = stablehlo.negate %arg0 : tensor<8xf32>
+  return %0 : tensor<8xf32>
+}}''' for i in range(60))
+    m = parse_module('sdy.mesh @mesh = <["x"=2]>\n' + funcs)
+    fig = draw_program(m, max_nodes=30)
+    ax = fig.axes[0]
+    assert len([p for p in ax.patches if p.get_gid() == "op"]) == 2 * 10   # 10 functions of 3 nodes each
+    assert [t.get_text() for t in ax.texts if t.get_gid() == "note"][0].startswith("… and 50 more functions (100 ops) not drawn")
     plt.close(fig)
 
 def test_empty_module():
