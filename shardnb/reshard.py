@@ -111,29 +111,30 @@ def _positions(mesh: Mesh, devices: tuple) -> tuple[np.ndarray, np.ndarray]:
     pos = np.array([flat.get(d, -1) for d in devices], np.int64)
     return np.maximum(pos, 0), pos >= 0
 
+@lru_cache(maxsize=4096)
+def _ref_coords(mesh: Mesh, ref: AxisRef) -> np.ndarray:
+    "Each device's coordinate along `ref`, in the mesh's row-major order (cached: layouts and communicators ask often)."
+    out = np.ascontiguousarray(ref.coords(mesh).reshape(-1), np.int64)
+    out.flags.writeable = False
+    return out
+
 @lru_cache(maxsize=8192)
 def _layout_cached(s: TensorSharding, shape: tuple, devices: tuple) -> _Layout:
     n, r, mesh = len(devices), len(shape), s.mesh
     pos, present = _positions(mesh, devices)
     dims = np.array(shape, np.int64)
-    if mesh.is_maximal:
-        counts = np.ones(r, np.int64); idx = np.zeros((n, r), np.int64)
-    else:
-        counts = np.array([d.size_in(mesh) for d in s.dims], np.int64).reshape(r)
-        idx = np.zeros((n, r), np.int64)
+    counts = np.ones(r, np.int64); idx = np.zeros((n, r), np.int64)
+    if not mesh.is_maximal:
         for k, d in enumerate(s.dims):
-            for a in d.axes: idx[:, k] = idx[:, k] * a.size_in(mesh) + a.coords(mesh).reshape(-1)[pos]
+            for a in d.axes:
+                c = a.size_in(mesh); counts[k] *= c; idx[:, k] = idx[:, k] * c + _ref_coords(mesh, a)[pos]
     size = -(-dims // counts)
     lo = np.minimum(idx * size, dims) * present[:, None]
     hi = np.minimum(lo + size, dims) * present[:, None]
     nonempty = present & np.all(hi > lo, axis=1)
-    box_id = np.full(n, -1, np.int64)
-    if nonempty.any():   # a non-empty box is named by its corner: a mixed-radix key (rows where it would overflow), then dense ids
-        if math.prod(d + 1 for d in shape) < 2**62:
-            key = np.zeros(n, np.int64)
-            for k in range(r): key = key * (int(dims[k]) + 1) + lo[:, k]
-            box_id[nonempty] = np.unique(key[nonempty], return_inverse=True)[1].reshape(-1)
-        else: box_id[nonempty] = np.unique(lo[nonempty], axis=0, return_inverse=True)[1].reshape(-1)
+    # a non-empty box is named by its shard's multi-index, raveled: ids below the shard count (at most the mesh size),
+    # equal for equal boxes, ordered as the boxes' corners
+    box_id = np.where(nonempty, np.ravel_multi_index(tuple(idx.T), tuple(int(c) for c in counts)) if r else 0, -1)
     for x in (lo, hi, present, box_id): x.flags.writeable = False
     return _Layout(s, lo, hi, present, box_id, tuple(int(x) for x in size))
 
@@ -542,6 +543,8 @@ class ReshardPlan:
         return run_plan(self, shards)
 
 # %% ../nbs/05_reshard.ipynb #8665e616
+_STEPS, _STEPS_MAX = {}, 20_000   # steps costed by any planner, by what they depend on: the objectives share them
+
 @dataclass
 class _Planner:
     src: TensorSharding
@@ -574,7 +577,7 @@ class _Planner:
         if key not in self._coords:
             out = np.zeros(len(self.devices), np.int64)
             pos = _positions(m, self.devkey)[0]
-            for a in atoms: out = out * a.size_in(m) + a.coords(m).reshape(-1)[pos]
+            for a in atoms: out = out * a.size_in(m) + _ref_coords(m, a)[pos]
             self._coords[key] = out
         return self._coords[key]
 
@@ -585,28 +588,54 @@ class _Planner:
     def need(self, s: TensorSharding) -> int:
         """Elements the busiest device must still receive from `s` (memoised): what it lacks of its target box,
         or, while a sum is pending, the lower bound with partial sums from `s`."""
-        if s not in self._need:
-            a, b = self.layout(s), self.layout(self.dst)
-            if self.pending(s):
-                kept = math.prod(r.size_in(s.mesh) for r in self.dst.unreduced)
-                r = math.prod(x.size_in(s.mesh) for x in s.unreduced) // kept
-                self._need[s] = _lower_bound(a, b, self.shape, 1, r, kept) if r >= 2 else 0
-            else:
-                held = np.prod(np.maximum(np.minimum(a.hi, b.hi) - np.maximum(a.lo, b.lo), 0), axis=1) * a.present
-                self._need[s] = int(np.max(b.sizes * b.present - held * b.present, initial=0))
-        return self._need[s]
+        return self._bounds(s)[0]
+
+    def hops(self, s: TensorSharding) -> int:
+        """Messages any plan from `s` must pay in sum over its steps (each step counted at its busiest device): a device
+        whose target box draws on `u` distinct source pieces (boxes, times the partial classes still to sum) needs
+        `ceil(log2 u)`, since a step in which no device receives more than `m` messages multiplies what any device
+        can know at most by `m + 1 <= 2**m` (memoised)."""
+        return self._bounds(s)[1]
+
+    def _bounds(self, s: TensorSharding) -> tuple[int, int]:
+        out = self._need.get(s)
+        if out is not None: return out
+        a, b = self.layout(s), self.layout(self.dst)
+        held = np.prod(np.maximum(np.minimum(a.hi, b.hi) - np.maximum(a.lo, b.lo), 0), axis=1) * a.present
+        r = 1
+        if self.pending(s):
+            kept = math.prod(x.size_in(s.mesh) for x in self.dst.unreduced)
+            r = math.prod(x.size_in(s.mesh) for x in s.unreduced) // kept
+            need = _lower_bound(a, b, self.shape, 1, r, kept) if r >= 2 else 0
+        else: need = int(np.max(b.sizes * b.present - held * b.present, initial=0))
+        # source boxes are a grid of shards: those a target box meets are a range of shard indices per dim
+        size = np.maximum(np.array(a.local_shape, np.int64), 1)
+        cnt = np.where(b.hi > b.lo, (b.hi - 1) // size - b.lo // size + 1, 0)
+        units = np.prod(cnt, axis=1) * r + ((a.box_id >= 0) & (held == 0))   # its own piece counts even if unneeded
+        units = units * (b.present & (b.sizes > 0))
+        u = int(units.max(initial=0))
+        out = self._need[s] = (need, (u - 1).bit_length() if u > 1 and (need or r >= 2) else 0)
+        return out
 
     def floor(self, s: TensorSharding) -> tuple:
-        "A lower bound on the weight still to pay from `s`: α plus `need(s)` bytes over the fastest β (α alone while a sum is pending)."
+        """A lower bound on the weight still to pay from `s`: `hops(s)` messages, or one message plus `need(s)` bytes
+        over the fastest β, whichever is more (one message at least while a sum is pending)."""
         nb = self.need(s) * self.itemsz
-        secs = (self.model.alpha + nb / self.beta_max) if nb or self.pending(s) else 0.0
+        secs = max(self.model.alpha * self.hops(s), self.model.alpha + nb / self.beta_max) if nb or self.pending(s) else 0.0
         return (secs, nb, 0, 0) if self.objective == "time" else (nb, secs, 0, 0)
 
     def step(self, kind, atoms, dims, a: TensorSharding, b: TensorSharding, all_atoms, unreduced) -> ReshardStep | None:
         "The step `kind` over `atoms` from `a` to `b` with its exact transfers and cost, or None if it can't be done (memoised)."
         key = (kind, tuple(atoms), dims, a, b, tuple(unreduced))
-        if key not in self._step_memo: self._step_memo[key] = self._step(kind, atoms, dims, a, b, all_atoms, unreduced)
-        return self._step_memo[key]
+        out = self._step_memo.get(key, self)
+        if out is self:   # not in this planner's memo: maybe another planner of the same tensor costed it (the other objective)
+            shared = key + (tuple(all_atoms), self.shape, self.itemsz, self.model, self.src.mesh)
+            out = _STEPS.get(shared, self)
+            if out is self:
+                out = _STEPS[shared] = self._step(kind, atoms, dims, a, b, all_atoms, unreduced)
+                if len(_STEPS) > _STEPS_MAX: del _STEPS[next(iter(_STEPS))]   # the oldest first
+            self._step_memo[key] = out
+        return out
 
     def _step(self, kind, atoms, dims, a, b, all_atoms, unreduced) -> ReshardStep | None:
         la, lb, m = self.layout(a), self.layout(b), a.mesh
@@ -742,7 +771,9 @@ def _astar(p: _Planner, atoms: dict, found: tuple, floor0: tuple, max_states: in
             nkey = (nside, mv.to)
             if nkey == last and not path: continue   # one-step plans are already counted
             there = dst if nkey == last else _sharding_of(mv.to, like[nside])
-            h = p.floor(there)
+            # a run of slices folds into one step from `base`: a state inside the run may hold less than the devices
+            # really do, so its floor is only a bound together with `base`'s (the run may go on to a better state)
+            h = p.floor(there) if mv.kind != "all_slice" else min(p.floor(there), p.floor(base))
             if _add(w, h, "all_slice") >= found[0] or w >= best.get(nkey, (math.inf,)): continue
             un = [a for a in st.unreduced if a in mv.to.unreduced]
             s = p.step(mv.kind, mv.atoms, mv.dims, base if mv.kind == "all_slice" else here, there, all_atoms, un)
@@ -905,10 +936,13 @@ def _steps(src, dst, shape, itemsz, model, objective, max_states, basis, reduce_
             and np.array_equal(la.lo, lb.lo) and np.array_equal(la.hi, lb.hi))
     if same: return p, []
     steps = _search(p, max_states, basis)
-    if p.truncated and objective == "time":
-        # A search cut short by its budget depends on the order it expands states in, and the two objectives order
-        # them differently: the bytes search may then reach a faster plan. Take it when it is faster, so that "time"
-        # is never slower than "bytes" (the extra search runs only on the hard cases that ran out of budget).
+    floor = p.floor(src)[:2]
+    off_floor = steps is None or any(x > y * (1 + 1e-9) for x, y in zip(_total_weight(p, steps)[:2], floor))
+    if objective == "time" and (p.truncated or off_floor):
+        # The finer-atom search and a search cut short by its budget depend on what the best plan so far looks like
+        # and on the order states are expanded in, and the two objectives differ in both: the bytes search may reach
+        # a faster plan. Take it when it is faster, so that "time" is never slower than "bytes" (it runs only where
+        # the time plan is off its floor; the steps both searches cost are shared, see `_STEPS`).
         q = _Planner(src, dst, shape, itemsz, model, "bytes", p.plain)
         other = _search(q, max_states, basis)
         if other is not None and (steps is None or _total_weight(p, other) < _total_weight(p, steps)): steps = other
