@@ -561,7 +561,7 @@ class _Planner:
         self.devkey = tuple(int(d) for d in self.devices)
         self.beta = _link_beta(self.model, self.src.mesh, self.devkey)
         self.beta_max = float(self.beta.max(initial=self.model.beta))
-        self._coords, self._need, self._step_memo, self._layouts = {}, {}, {}, {}
+        self._coords, self._need, self._step_memo, self._layouts, self._step_floor = {}, {}, {}, {}, {}
         self.truncated = False   # set when a search stopped on its budget
 
     def layout(self, s: TensorSharding) -> _Layout:
@@ -623,6 +623,25 @@ class _Planner:
         nb = self.need(s) * self.itemsz
         secs = max(self.model.alpha * self.hops(s), self.model.alpha + nb / self.beta_max) if nb or self.pending(s) else 0.0
         return (secs, nb, 0, 0) if self.objective == "time" else (nb, secs, 0, 0)
+
+    def step_floor(self, kind, a: TensorSharding, b: TensorSharding) -> tuple:
+        """A lower bound on the weight of any step `kind` from `a` to `b` (memoised): a device receives one message per
+        source box it lacks (its own box aside) and every element of its new box it doesn't hold. Sums: nothing."""
+        if kind in ("all_slice", "all_reduce", "reduce_scatter") or (kind == "point_to_point" and a.unreduced != b.unreduced):
+            return (0.0, 0.0)
+        key = (a, b)
+        out = self._step_floor.get(key)
+        if out is None:
+            la, lb = self.layout(a), self.layout(b)
+            size = np.maximum(np.array(la.local_shape, np.int64), 1)
+            meets = np.prod(np.where(lb.hi > lb.lo, (lb.hi - 1) // size - lb.lo // size + 1, 0), axis=1)
+            held = np.prod(np.maximum(np.minimum(la.hi, lb.hi) - np.maximum(la.lo, lb.lo), 0), axis=1) * la.present
+            msgs = (meets - ((held > 0) & (la.box_id >= 0))) * lb.present
+            lack = (lb.sizes - held) * lb.present * self.itemsz
+            secs = float(np.max(self.model.alpha * msgs + lack / self.beta_max, initial=0.0))
+            nb = float(lack.max(initial=0))
+            out = self._step_floor[key] = (secs, nb) if self.objective == "time" else (nb, secs)
+        return out
 
     def step(self, kind, atoms, dims, a: TensorSharding, b: TensorSharding, all_atoms, unreduced) -> ReshardStep | None:
         "The step `kind` over `atoms` from `a` to `b` with its exact transfers and cost, or None if it can't be done (memoised)."
@@ -742,19 +761,33 @@ def _needs_finer_atoms(steps) -> bool:
 def _astar(p: _Planner, atoms: dict, found: tuple, floor0: tuple, max_states: int, basis: bool, max_evals: int | None = None) -> tuple:
     """A* over atom states (on either mesh when `dst` is on another), pruned by the best plan `found` so far: the better of the two.
 
-    Stops after `max_states` expanded states or `max_evals` costed steps."""
+    Edges are costed lazily: a move goes on the heap with a lower bound on its step (`_Planner.step_floor`), and its
+    transfers are computed only when it comes off the heap still cheaper than the best plan. Stops after
+    `max_states` expanded states or `max_evals` queued moves."""
     src, dst, zero = p.src, p.dst, (0.0, 0.0, 0, 0)
     two = src.mesh != dst.mesh
     all_atoms = [a for n in src.mesh.axis_names for a in atoms.get(n, [])]
     start, goal = _state_of(src, atoms), _state_of(dst, atoms)
     like, last = (src, dst), (int(two), goal)   # side 0: the source's mesh; side 1: the target's
     tie = count()
-    best = {(0, start): zero}
-    heap = [(floor0, next(tie), zero, (0, start), [])]
-    popped = evals = 0
-    while heap and popped < max_states and (max_evals is None or evals < max_evals):
-        f, _, w, key, path = heapq.heappop(heap)
-        if w > best.get(key, w) or f >= found[0]: continue
+    best, shardings = {(0, start): zero}, {}
+    heap = [(floor0, next(tie), zero, (0, start), [], None)]
+    popped = queued = 0
+    while heap and popped < max_states and (max_evals is None or queued < max_evals):
+        f, _, w, key, path, edge = heapq.heappop(heap)
+        if f >= found[0]: continue
+        if edge is not None:   # a move not yet costed: cost it now, and queue the state it reaches
+            mv, frm, there, h, un, lw = edge
+            if lw >= best.get(key, (math.inf,)): continue
+            s = p.step(mv.kind, mv.atoms, mv.dims, frm, there, all_atoms, un)
+            if s is None: continue
+            # ties go to fewer steps, then to named collectives over the generic exchange
+            nw = _add(w, p.weight(s), mv.kind)
+            if nw < best.get(key, (math.inf,)) and nw < found[0]:
+                best[key] = nw
+                heapq.heappush(heap, (_add(nw, h, "all_slice"), next(tie), nw, key, path + [s], None))
+            continue
+        if w > best.get(key, w): continue
         if key == last: found = (w, path); break
         popped += 1
         side, st = key
@@ -770,20 +803,19 @@ def _astar(p: _Planner, atoms: dict, found: tuple, floor0: tuple, max_states: in
         for mv, nside in cands:
             nkey = (nside, mv.to)
             if nkey == last and not path: continue   # one-step plans are already counted
-            there = dst if nkey == last else _sharding_of(mv.to, like[nside])
+            there = dst if nkey == last else shardings.get(nkey)
+            if there is None: there = shardings[nkey] = _sharding_of(mv.to, like[nside])   # states recur: build each once
             # a run of slices folds into one step from `base`: a state inside the run may hold less than the devices
             # really do, so its floor is only a bound together with `base`'s (the run may go on to a better state)
             h = p.floor(there) if mv.kind != "all_slice" else min(p.floor(there), p.floor(base))
             if _add(w, h, "all_slice") >= found[0] or w >= best.get(nkey, (math.inf,)): continue
+            frm = base if mv.kind == "all_slice" else here
+            lw = _add(w, p.step_floor(mv.kind, frm, there), mv.kind)
+            lf = _add(lw, h, "all_slice")
+            if lf >= found[0] or lw >= best.get(nkey, (math.inf,)): continue
             un = [a for a in st.unreduced if a in mv.to.unreduced]
-            s = p.step(mv.kind, mv.atoms, mv.dims, base if mv.kind == "all_slice" else here, there, all_atoms, un)
-            evals += 1
-            if s is None: continue
-            # ties go to fewer steps, then to named collectives over the generic exchange
-            nw = _add(w, p.weight(s), mv.kind)
-            if nw < best.get(nkey, (math.inf,)) and nw < found[0]:
-                best[nkey] = nw
-                heapq.heappush(heap, (_add(nw, h, "all_slice"), next(tie), nw, nkey, path + [s]))
+            heapq.heappush(heap, (lf, next(tie), w, nkey, path, (mv, frm, there, h, un, lw)))
+            queued += 1
     else:
         # the budget ran out with promising states left: the plan found may not be the cheapest
         if any(e[0] < found[0] for e in heap): p.truncated = True
