@@ -543,6 +543,11 @@ class ReshardPlan:
         return run_plan(self, shards)
 
 # %% ../nbs/05_reshard.ipynb #8665e616
+@lru_cache(maxsize=256)
+def _device_list(a: Mesh, b: Mesh) -> tuple[int, ...]:
+    "The sorted ids of the devices of both meshes (cached: a mesh builds its set of ids anew on every call)."
+    return tuple(sorted(int(d) for d in a.device_set | b.device_set))
+
 _STEPS, _STEPS_MAX = {}, 20_000   # steps costed by any planner, by what they depend on: the objectives share them
 
 @dataclass
@@ -556,12 +561,12 @@ class _Planner:
     plain: bool = True   # no partial sums on either side: the `floor` heuristic applies
 
     def __post_init__(self):
-        meshes = [self.src.mesh, self.dst.mesh]
-        self.devices = np.array(sorted(set().union(*(m.device_set for m in meshes))), np.int64)
-        self.devkey = tuple(int(d) for d in self.devices)
+        self.devkey = _device_list(self.src.mesh, self.dst.mesh)
+        self.devices = np.array(self.devkey, np.int64)
         self.beta = _link_beta(self.model, self.src.mesh, self.devkey)
         self.beta_max = float(self.beta.max(initial=self.model.beta))
-        self._coords, self._need, self._step_memo, self._layouts, self._step_floor = {}, {}, {}, {}, {}
+        self._coords, self._need, self._step_memo, self._layouts, self._floor = {}, {}, {}, {}, {}
+        self._dims, self._pairs, self._floor_st = {}, {}, {}
         self.truncated = False   # set when a search stopped on its budget
 
     def layout(self, s: TensorSharding) -> _Layout:
@@ -620,28 +625,83 @@ class _Planner:
     def floor(self, s: TensorSharding) -> tuple:
         """A lower bound on the weight still to pay from `s`: `hops(s)` messages, or one message plus `need(s)` bytes
         over the fastest β, whichever is more (one message at least while a sum is pending)."""
-        nb = self.need(s) * self.itemsz
-        secs = max(self.model.alpha * self.hops(s), self.model.alpha + nb / self.beta_max) if nb or self.pending(s) else 0.0
-        return (secs, nb, 0, 0) if self.objective == "time" else (nb, secs, 0, 0)
+        out = self._floor.get(s)
+        if out is None:
+            nb = self.need(s) * self.itemsz
+            secs = max(self.model.alpha * self.hops(s), self.model.alpha + nb / self.beta_max) if nb or self.pending(s) else 0.0
+            out = self._floor[s] = (secs, nb, 0, 0) if self.objective == "time" else (nb, secs, 0, 0)
+        return out
 
-    def step_floor(self, kind, a: TensorSharding, b: TensorSharding) -> tuple:
-        """A lower bound on the weight of any step `kind` from `a` to `b` (memoised): a device receives one message per
-        source box it lacks (its own box aside) and every element of its new box it doesn't hold. Sums: nothing."""
+    # The search asks for the floor of every state it reaches and for a bound on every move it queues. Both factor
+    # over dims: a device's box under a state is one interval per dim, set by the atoms of that dim alone. So the
+    # per-dim pieces are cached by (mesh, dim, atoms), and a state's bounds are products of cached arrays: no
+    # sharding, no layout, until a move is really costed.
+    def _dim_boxes(self, side: int, k: int, atoms: tuple) -> tuple:
+        "Each device's interval `[lo, hi)` along dim `k` when that dim is split over `atoms` of side `side`'s mesh, and the shard size."
+        key = (side, k, atoms)
+        out = self._dims.get(key)
+        if out is None:
+            mesh = self.src.mesh if side == 0 else self.dst.mesh
+            n = math.prod(a.size_in(mesh) for a in atoms)
+            size = -(-self.shape[k] // n)
+            lo = np.minimum(self.coords(atoms, mesh) * size, self.shape[k]); hi = np.minimum(lo + size, self.shape[k])
+            out = self._dims[key] = (lo, hi, size)
+        return out
+
+    def _dim_pair(self, sa: int, k: int, a: tuple, sb: int, b: tuple) -> tuple:
+        "Along dim `k`, from atoms `a` to atoms `b`: each device's overlap of old and new interval, and the old shards its new one meets."
+        key = (sa, a, sb, b, k)
+        out = self._pairs.get(key)
+        if out is None:
+            la, ha, size = self._dim_boxes(sa, k, a); lb, hb, _ = self._dim_boxes(sb, k, b)
+            size = max(size, 1)
+            out = self._pairs[key] = (np.maximum(np.minimum(ha, hb) - np.maximum(la, lb), 0),
+                                      np.where(hb > lb, (hb - 1) // size - lb // size + 1, 0), ha > la, hb - lb)
+        return out
+
+    def _state_pair(self, sa: int, a: _State, sb: int, b: _State) -> tuple:
+        "Per device: elements of its box under `b` it holds under `a`, old boxes its new box meets, whether it holds anything, its new box's size."
+        held, meets, full, size = 1, 1, True, 1
+        for k, (x, y) in enumerate(zip(a.dims, b.dims)):
+            ov, mt, ne, sz = self._dim_pair(sa, k, x, sb, y)
+            held, meets, full, size = held * ov, meets * mt, full & ne, size * sz
+        if not a.dims:   # a scalar: one element, on every device
+            n = len(self.devices)
+            return np.ones(n, np.int64), np.ones(n, np.int64), np.ones(n, bool), np.ones(n, np.int64)
+        return held, meets, full, size
+
+    def floor_state(self, side: int, st: _State, goal: _State) -> tuple:
+        "`floor` of the sharding of atom state `st` on side `side` (0: the source's mesh, 1: the target's), from cached per-dim pieces."
+        key = (side, st)
+        out = self._floor_st.get(key)
+        if out is None:
+            m = self.src.mesh if side == 0 else self.dst.mesh
+            held, meets, full, size = self._state_pair(side, st, 1, goal)
+            r, pending = 1, not self.plain and st.unreduced != goal.unreduced
+            if pending:
+                kept = math.prod(x.size_in(m) for x in goal.unreduced)
+                r = math.prod(x.size_in(m) for x in st.unreduced) // kept
+                need = _lower_bound(None, self.layout(self.dst), self.shape, 1, r, kept) if r >= 2 else 0   # `dst`'s alone
+            else: need = int(np.max(size - held, initial=0))
+            u = int(np.max((meets * r + (full & (held == 0))) * (size > 0), initial=0))
+            hops = (u - 1).bit_length() if u > 1 and (need or r >= 2) else 0
+            nb = need * self.itemsz
+            secs = max(self.model.alpha * hops, self.model.alpha + nb / self.beta_max) if nb or pending else 0.0
+            out = self._floor_st[key] = (secs, nb, 0, 0) if self.objective == "time" else (nb, secs, 0, 0)
+        return out
+
+    def step_floor_state(self, kind, sa: int, a: _State, sb: int, b: _State) -> tuple:
+        """A lower bound on the weight of any step `kind` from atom state `a` (side `sa`) to `b` (side `sb`): a device
+        receives one message per source box it lacks (its own aside) and every element of its new box it doesn't
+        hold. Reductions and slices: nothing."""
         if kind in ("all_slice", "all_reduce", "reduce_scatter") or (kind == "point_to_point" and a.unreduced != b.unreduced):
             return (0.0, 0.0)
-        key = (a, b)
-        out = self._step_floor.get(key)
-        if out is None:
-            la, lb = self.layout(a), self.layout(b)
-            size = np.maximum(np.array(la.local_shape, np.int64), 1)
-            meets = np.prod(np.where(lb.hi > lb.lo, (lb.hi - 1) // size - lb.lo // size + 1, 0), axis=1)
-            held = np.prod(np.maximum(np.minimum(la.hi, lb.hi) - np.maximum(la.lo, lb.lo), 0), axis=1) * la.present
-            msgs = (meets - ((held > 0) & (la.box_id >= 0))) * lb.present
-            lack = (lb.sizes - held) * lb.present * self.itemsz
-            secs = float(np.max(self.model.alpha * msgs + lack / self.beta_max, initial=0.0))
-            nb = float(lack.max(initial=0))
-            out = self._step_floor[key] = (secs, nb) if self.objective == "time" else (nb, secs)
-        return out
+        held, meets, full, size = self._state_pair(sa, a, sb, b)
+        msgs = meets - ((held > 0) & full)
+        lack = (size - held) * self.itemsz
+        secs = float(np.max(self.model.alpha * msgs + lack / self.beta_max, initial=0.0))
+        nb = float(lack.max(initial=0))
+        return (secs, nb) if self.objective == "time" else (nb, secs)
 
     def step(self, kind, atoms, dims, a: TensorSharding, b: TensorSharding, all_atoms, unreduced) -> ReshardStep | None:
         "The step `kind` over `atoms` from `a` to `b` with its exact transfers and cost, or None if it can't be done (memoised)."
@@ -777,8 +837,10 @@ def _astar(p: _Planner, atoms: dict, found: tuple, floor0: tuple, max_states: in
         f, _, w, key, path, edge = heapq.heappop(heap)
         if f >= found[0]: continue
         if edge is not None:   # a move not yet costed: cost it now, and queue the state it reaches
-            mv, frm, there, h, un, lw = edge
+            mv, frm, h, un, lw = edge
             if lw >= best.get(key, (math.inf,)): continue
+            there = dst if key == last else shardings.get(key)
+            if there is None: there = shardings[key] = _sharding_of(key[1], like[key[0]])
             s = p.step(mv.kind, mv.atoms, mv.dims, frm, there, all_atoms, un)
             if s is None: continue
             # ties go to fewer steps, then to named collectives over the generic exchange
@@ -803,18 +865,16 @@ def _astar(p: _Planner, atoms: dict, found: tuple, floor0: tuple, max_states: in
         for mv, nside in cands:
             nkey = (nside, mv.to)
             if nkey == last and not path: continue   # one-step plans are already counted
-            there = dst if nkey == last else shardings.get(nkey)
-            if there is None: there = shardings[nkey] = _sharding_of(mv.to, like[nside])   # states recur: build each once
             # a run of slices folds into one step from `base`: a state inside the run may hold less than the devices
             # really do, so its floor is only a bound together with `base`'s (the run may go on to a better state)
-            h = p.floor(there) if mv.kind != "all_slice" else min(p.floor(there), p.floor(base))
+            h = p.floor_state(nside, mv.to, goal)
+            if mv.kind == "all_slice": h = min(h, p.floor(base))
             if _add(w, h, "all_slice") >= found[0] or w >= best.get(nkey, (math.inf,)): continue
-            frm = base if mv.kind == "all_slice" else here
-            lw = _add(w, p.step_floor(mv.kind, frm, there), mv.kind)
+            lw = _add(w, p.step_floor_state(mv.kind, side, st, nside, mv.to), mv.kind)
             lf = _add(lw, h, "all_slice")
             if lf >= found[0] or lw >= best.get(nkey, (math.inf,)): continue
             un = [a for a in st.unreduced if a in mv.to.unreduced]
-            heapq.heappush(heap, (lf, next(tie), w, nkey, path, (mv, frm, there, h, un, lw)))
+            heapq.heappush(heap, (lf, next(tie), w, nkey, path, (mv, base if mv.kind == "all_slice" else here, h, un, lw)))
             queued += 1
     else:
         # the budget ran out with promising states left: the plan found may not be the cheapest
@@ -846,7 +906,7 @@ def _check_plan_args(src, dst, shape, objective):
         if not isinstance(s, TensorSharding): raise ShardingError(f"{name} must be a TensorSharding, got: {s!r}")
     shape = _check_shape(shape)
     src.verify(shape); dst.verify(shape)
-    if set(src.mesh.device_set) != set(dst.mesh.device_set):
+    if src.mesh != dst.mesh and _device_list(src.mesh, src.mesh) != _device_list(dst.mesh, dst.mesh):
         a, b = sorted(src.mesh.device_set), sorted(dst.mesh.device_set)
         raise ShardingError(f"src and dst are on different devices: {a} vs {b}; a reshard moves data among one set of devices")
     if objective not in _OBJECTIVES: raise ShardingError(f"objective must be one of {_OBJECTIVES}, got: {objective!r}")
