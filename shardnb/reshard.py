@@ -169,6 +169,25 @@ def _no_transfers(rank: int, reduce=False) -> Transfers:
     e = np.zeros(0, np.int64)
     return Transfers(e, e, np.zeros((0, rank), np.int64), np.zeros((0, rank), np.int64), reduce)
 
+class _ListedOnUse(Transfers):
+    """The messages of a step too large to list eagerly: `len` is known, the arrays are computed when first read
+    (refused past `_MAX_PAIRS` like any step), the step's cost was found without them."""
+    def __init__(self, count: int, make, reduce: bool = False):
+        object.__setattr__(self, "_count", count); object.__setattr__(self, "_make", make)
+        object.__setattr__(self, "_listed", None); object.__setattr__(self, "reduce", reduce)
+
+    def _list(self) -> Transfers:
+        if self._listed is None: object.__setattr__(self, "_listed", self._make())
+        return self._listed
+
+    src = property(lambda self: self._list().src)
+    dst = property(lambda self: self._list().dst)
+    lo = property(lambda self: self._list().lo)
+    hi = property(lambda self: self._list().hi)
+    def __len__(self): return self._count
+
+_LIST_EAGERLY = 2**16   # named collectives with more messages than this are costed in closed form and listed on use
+
 _MAX_PAIRS = 2**27
 
 def _check_pairs(pairs: int, devices: int) -> None:
@@ -559,6 +578,7 @@ class _Planner:
     model: CostModel
     objective: str
     plain: bool = True   # no partial sums on either side: the `floor` heuristic applies
+    cap: float = math.inf   # a "bytes" search for a "time" plan: states that must be slower than `cap` seconds are dropped
 
     def __post_init__(self):
         self.devkey = _device_list(self.src.mesh, self.dst.mesh)
@@ -568,6 +588,7 @@ class _Planner:
         self._coords, self._need, self._step_memo, self._layouts, self._floor = {}, {}, {}, {}, {}
         self._dims, self._pairs, self._floor_st = {}, {}, {}
         self.truncated = False   # set when a search stopped on its budget
+        self.skipped_fine = False   # set when a search off its floor didn't try finer atoms (its plan showed no need)
 
     def layout(self, s: TensorSharding) -> _Layout:
         "`s`'s layout over this planner's devices (memoised per planner, then per process)."
@@ -723,11 +744,33 @@ class _Planner:
         if kind in ("all_reduce", "reduce_scatter"): t = _reductions(la, lb, self.devices, group)
         elif kind == "point_to_point" and atoms:   # a sum over `atoms`, straight into the new boxes, from any holders
             t = _reduce_exchange(la, lb, self.devices, self.coords(atoms, m), self.coords(unreduced, m))
-        else: t = _transfers(la, lb, self.devices, group, self.coords(unreduced, m), self.beta)
+        else:
+            c = self._collective_cost(kind, atoms, a, b, unreduced)
+            if c is not None:   # a uniform collective too large to list now: its cost in closed form
+                klass = self.coords(unreduced, m)
+                t = _ListedOnUse(c.messages * len(self.devices), lambda: _transfers(la, lb, self.devices, group, klass, self.beta))
+                peak = _held(la, self.itemsz) + _held(lb, self.itemsz)
+                return ReshardStep(kind, _merge_run(atoms, m), dims, b, t, StepCost(c.bytes_received, c.bytes_sent, c.messages, c.seconds, peak))
+            t = _transfers(la, lb, self.devices, group, self.coords(unreduced, m), self.beta)
         if t is None: return None
         c = _step_cost(t, self.devices, self.itemsz, self.beta, self.model.alpha)
         peak = _held(la, self.itemsz) + _held(lb, self.itemsz)
         return ReshardStep(kind, _merge_run(atoms, m), dims, b, t, StepCost(c.bytes_received, c.bytes_sent, c.messages, c.seconds, peak))
+
+    def _collective_cost(self, kind, atoms, a: TensorSharding, b: TensorSharding, unreduced) -> StepCost | None:
+        """The cost of an `all_gather` or `all_to_all` over `atoms` (a group of `g`) in closed form, where it is uniform:
+        one mesh, one β, no partial sums kept, every dim divisible by its shard count before and after. Each device
+        then takes `g - 1` messages, one from each other member, of its whole source box (gather) or of a `1/g` of it
+        (all-to-all), and sends as much. None where that doesn't hold or the step has few messages: list them."""
+        m = a.mesh
+        if kind not in ("all_gather", "all_to_all") or m != b.mesh or unreduced or self.beta.axes or m.is_maximal: return None
+        g, n = math.prod(x.size_in(m) for x in atoms), len(self.devices)
+        if n * (g - 1) <= _LIST_EAGERLY or n != m.size: return None
+        if any(d % s.size_in(m) for t in (a, b) for d, s in zip(self.shape, t.dims)): return None
+        local = math.prod(self.layout(a).local_shape)
+        elems = (g - 1) * (local if kind == "all_gather" else local // g)
+        nbytes = np.full(n, elems * self.itemsz, np.int64)
+        return StepCost(nbytes, nbytes, g - 1, self.model.alpha * (g - 1) + elems * self.itemsz / self.beta.beta)
 
     def weight(self, step: ReshardStep) -> tuple:
         c = step.cost
@@ -758,6 +801,9 @@ def _search(p: _Planner, max_states: int, basis: bool = False) -> list[ReshardSt
             if s is not None and _add(zero, p.weight(s), mv.kind) < found[0]:
                 found = (_add(zero, p.weight(s), mv.kind), [s])
                 if on_floor(found[0]): return found[1]   # provably optimal
+        # a collective too large to list (millions of messages): any other plan's steps would list theirs, pair by
+        # pair, so at this size the best single collective that lands on the target is the plan
+        if found[1] is not None and isinstance(found[1][0].transfers, _ListedOnUse): return found[1]
     direct = None if sums or basis else p.step("point_to_point", (), (), src, dst, [], list(src.unreduced))
     if direct is not None and len(direct.transfers) == 0:   # nothing to fetch: a local slice
         changed = tuple(i for i, (x, y) in enumerate(zip(src.dims, dst.dims)) if x != y)
@@ -776,10 +822,11 @@ def _search(p: _Planner, max_states: int, basis: bool = False) -> list[ReshardSt
     # swapped for a 2-axis, then the other half gathered). Searched only where the best plan so far shows the
     # need: it fell back on the generic exchange, or it gathers data only to slice part of it away again (a
     # size mismatch: gating on the first alone hid the permute from "time", whose best plan was the second).
-    if not basis and not on_floor(found[0]) and _needs_finer_atoms(found[1] or ()):
+    if not basis and not on_floor(found[0]):
         fine = _atoms(src.mesh, [src, dst], refine=True)
-        if fine != atoms:   # a short search: the splits that help are near the start
+        if fine != atoms and _needs_finer_atoms(found[1] or ()):   # a short search: the splits that help are near the start
             found = _astar(p, fine, found, floor0, max_states, basis, max_evals=max(1, max_states // 16))
+        elif fine != atoms: p.skipped_fine = True
     return found[1]
 
 def _slice_then_permute(p: _Planner) -> list[ReshardStep] | None:
@@ -872,7 +919,7 @@ def _astar(p: _Planner, atoms: dict, found: tuple, floor0: tuple, max_states: in
             if _add(w, h, "all_slice") >= found[0] or w >= best.get(nkey, (math.inf,)): continue
             lw = _add(w, p.step_floor_state(mv.kind, side, st, nside, mv.to), mv.kind)
             lf = _add(lw, h, "all_slice")
-            if lf >= found[0] or lw >= best.get(nkey, (math.inf,)): continue
+            if lf >= found[0] or lw >= best.get(nkey, (math.inf,)) or lf[1] > p.cap * (1 + 1e-9): continue
             un = [a for a in st.unreduced if a in mv.to.unreduced]
             heapq.heappush(heap, (lf, next(tie), w, nkey, path, (mv, base if mv.kind == "all_slice" else here, h, un, lw)))
             queued += 1
@@ -1030,12 +1077,13 @@ def _steps(src, dst, shape, itemsz, model, objective, max_states, basis, reduce_
     steps = _search(p, max_states, basis)
     floor = p.floor(src)[:2]
     off_floor = steps is None or any(x > y * (1 + 1e-9) for x, y in zip(_total_weight(p, steps)[:2], floor))
-    if objective == "time" and (p.truncated or off_floor):
-        # The finer-atom search and a search cut short by its budget depend on what the best plan so far looks like
-        # and on the order states are expanded in, and the two objectives differ in both: the bytes search may reach
-        # a faster plan. Take it when it is faster, so that "time" is never slower than "bytes" (it runs only where
-        # the time plan is off its floor; the steps both searches cost are shared, see `_STEPS`).
-        q = _Planner(src, dst, shape, itemsz, model, "bytes", p.plain)
+    if objective == "time" and (p.truncated or (off_floor and p.skipped_fine)):
+        # The finer-atom search runs only where the best plan so far shows the need, and a search cut short by its
+        # budget depends on the order it expands states in: the two objectives differ in both, so the bytes search
+        # may reach a faster plan. Where the time search skipped finer atoms or ran out of budget, run the bytes
+        # search too, dropping states that can't beat the time plan, and take its plan when faster: "time" is never
+        # slower than "bytes" (the steps both searches cost are shared, see `_STEPS`).
+        q = _Planner(src, dst, shape, itemsz, model, "bytes", p.plain, _total_weight(p, steps)[0] if steps is not None else math.inf)
         other = _search(q, max_states, basis)
         if other is not None and (steps is None or _total_weight(p, other) < _total_weight(p, steps)): steps = other
     return p, steps
