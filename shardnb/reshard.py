@@ -711,18 +711,48 @@ class _Planner:
             out = self._floor_st[key] = (secs, nb, 0, 0) if self.objective == "time" else (nb, secs, 0, 0)
         return out
 
-    def step_floor_state(self, kind, sa: int, a: _State, sb: int, b: _State) -> tuple:
-        """A lower bound on the weight of any step `kind` from atom state `a` (side `sa`) to `b` (side `sb`): a device
-        receives one message per source box it lacks (its own aside) and every element of its new box it doesn't
-        hold. Reductions and slices: nothing."""
-        if kind in ("all_slice", "all_reduce", "reduce_scatter") or (kind == "point_to_point" and a.unreduced != b.unreduced):
-            return (0.0, 0.0)
+    def step_floor_state(self, kind, atoms, sa: int, a: _State, sb: int, b: _State) -> tuple:
+        """A lower bound on the weight of any step `kind` over `atoms` from atom state `a` (side `sa`) to `b` (side `sb`).
+
+        A move of data: a device receives one message per source box it lacks (its own aside) and every element
+        of its new box it doesn't hold. A sum over `atoms` (`g` partial classes): a device with a non-empty new box
+        receives it once from each of the `g - 1` other classes. A slice: nothing."""
+        if kind == "all_slice": return (0.0, 0.0)
         held, meets, full, size = self._state_pair(sa, a, sb, b)
-        msgs = meets - ((held > 0) & full)
-        lack = (size - held) * self.itemsz
+        if kind in ("all_reduce", "reduce_scatter") or (kind == "point_to_point" and a.unreduced != b.unreduced):
+            g = math.prod(x.size_in(self.src.mesh) for x in atoms)
+            msgs, lack = (g - 1) * (size > 0), (g - 1) * size * self.itemsz
+        else: msgs, lack = meets - ((held > 0) & full), (size - held) * self.itemsz
         secs = float(np.max(self.model.alpha * msgs + lack / self.beta_max, initial=0.0))
         nb = float(lack.max(initial=0))
         return (secs, nb) if self.objective == "time" else (nb, secs)
+
+    def sent_floor(self, sa: int, a: _State, sb: int, b: _State) -> int:
+        """The messages some device must send in a move of data from atom state `a` to `b`: a source box needed by
+        `k` devices (its holders aside) and held by `h` sends `ceil(k / h)` from one of them (groups ignored: a bound).
+        0 where the pairs of (device, box it needs) would be many: the bound is for small meshes."""
+        ext, grid_a, lo_i, hi_i = [], [], [], []
+        for k, (x, y) in enumerate(zip(a.dims, b.dims)):
+            la, ha, size = self._dim_boxes(sa, k, x); lb, hb, _ = self._dim_boxes(sb, k, y)
+            size = max(size, 1)
+            ext.append(-(-self.shape[k] // size)); grid_a.append(np.minimum(la // size, ext[-1] - 1))
+            lo_i.append(np.where(hb > lb, lb // size, 0)); hi_i.append(np.where(hb > lb, (hb - 1) // size, -1))
+        if not ext or min(ext) == 0: return 0
+        cnt = np.prod([h - l + 1 for l, h in zip(lo_i, hi_i)], axis=0)
+        if int(cnt.sum()) > 4096: return 0
+        full = self._state_pair(sa, a, sb, b)[2]
+        own = np.ravel_multi_index(tuple(grid_a), tuple(ext))
+        holders = np.bincount(own[full], minlength=math.prod(ext))
+        rows, flat = np.arange(len(cnt)), np.zeros(len(cnt), np.int64)   # every (device, box its new box meets)
+        for k in range(len(ext)):
+            c = hi_i[k][rows] - lo_i[k][rows] + 1
+            starts = np.repeat(np.cumsum(c) - c, c)
+            rows, flat = np.repeat(rows, c), np.repeat(flat, c) * ext[k]
+            flat = flat + lo_i[k][rows] + (np.arange(len(rows)) - starts)
+        keep = ~(full[rows] & (own[rows] == flat))
+        needers = np.bincount(flat[keep], minlength=len(holders))
+        some = needers > 0
+        return int(np.max(-(-needers[some] // np.maximum(holders[some], 1)), initial=0))
 
     def step(self, kind, atoms, dims, a: TensorSharding, b: TensorSharding, all_atoms, unreduced) -> ReshardStep | None:
         "The step `kind` over `atoms` from `a` to `b` with its exact transfers and cost, or None if it can't be done (memoised)."
@@ -917,9 +947,16 @@ def _astar(p: _Planner, atoms: dict, found: tuple, floor0: tuple, max_states: in
             h = p.floor_state(nside, mv.to, goal)
             if mv.kind == "all_slice": h = min(h, p.floor(base))
             if _add(w, h, "all_slice") >= found[0] or w >= best.get(nkey, (math.inf,)): continue
-            lw = _add(w, p.step_floor_state(mv.kind, side, st, nside, mv.to), mv.kind)
+            sf = p.step_floor_state(mv.kind, mv.atoms, side, st, nside, mv.to)
+            lw = _add(w, sf, mv.kind)
             lf = _add(lw, h, "all_slice")
             if lf >= found[0] or lw >= best.get(nkey, (math.inf,)) or lf[1] > p.cap * (1 + 1e-9): continue
+            if p.objective == "time" and mv.kind == "point_to_point" and st.unreduced == mv.to.unreduced:
+                # the direct exchange takes each piece from any holder: where pieces have few holders, the senders bind
+                sent = p.model.alpha * p.sent_floor(side, st, nside, mv.to)
+                if sent > sf[0]:
+                    lw = _add(w, (sent, sf[1]), mv.kind); lf = _add(lw, h, "all_slice")
+                    if lf >= found[0] or lw >= best.get(nkey, (math.inf,)): continue
             un = [a for a in st.unreduced if a in mv.to.unreduced]
             heapq.heappush(heap, (lf, next(tie), w, nkey, path, (mv, base if mv.kind == "all_slice" else here, h, un, lw)))
             queued += 1
