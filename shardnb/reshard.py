@@ -727,6 +727,24 @@ class _Planner:
         nb = float(lack.max(initial=0))
         return (secs, nb) if self.objective == "time" else (nb, secs)
 
+    def in_group(self, side: int, a: _State, run: tuple, i: int, b: _State) -> bool:
+        """Whether a gather or all-to-all of `run` (the minor-most atoms of dim `i` in `a`) finds every piece each device
+        needs inside its group (the devices that differ from it only on `run`): False where a ragged dim puts a piece
+        with another group, so the move's transfers needn't be listed to rule it out.
+
+        The members' source boxes are those of the device's own block of `g` shards along dim `i`, and its own
+        box along every other dim: the shards a new box meets must lie there."""
+        m = self.src.mesh if side == 0 else self.dst.mesh
+        g, ok, need = math.prod(x.size_in(m) for x in run), True, True
+        for k, (x, y) in enumerate(zip(a.dims, b.dims)):
+            _, _, size = self._dim_boxes(side, k, x); lb, hb, _ = self._dim_boxes(side, k, y)
+            size, idx = max(size, 1), self.coords(x, m)
+            lo, hi = lb // size, (hb - 1) // size
+            if k == i: blk = idx - idx % g; ok = ok & (lo >= blk) & (hi < blk + g)
+            else: ok = ok & (lo == idx) & (hi == idx)
+            need = need & (hb > lb)
+        return bool(np.all(ok | ~need))
+
     def sent_floor(self, sa: int, a: _State, sb: int, b: _State) -> int:
         """The messages some device must send in a move of data from atom state `a` to `b`: a source box needed by
         `k` devices (its holders aside) and held by `h` sends `ceil(k / h)` from one of them (groups ignored: a bound).
@@ -947,6 +965,7 @@ def _astar(p: _Planner, atoms: dict, found: tuple, floor0: tuple, max_states: in
             h = p.floor_state(nside, mv.to, goal)
             if mv.kind == "all_slice": h = min(h, p.floor(base))
             if _add(w, h, "all_slice") >= found[0] or w >= best.get(nkey, (math.inf,)): continue
+            if mv.kind in ("all_gather", "all_to_all") and not p.in_group(side, st, mv.atoms, mv.dims[0], mv.to): continue
             sf = p.step_floor_state(mv.kind, mv.atoms, side, st, nside, mv.to)
             lw = _add(w, sf, mv.kind)
             lf = _add(lw, h, "all_slice")
