@@ -715,7 +715,8 @@ class _Planner:
         """A lower bound on the weight of any step `kind` over `atoms` from atom state `a` (side `sa`) to `b` (side `sb`).
 
         A move of data: a device receives one message per source box it lacks (its own aside) and every element
-        of its new box it doesn't hold. A sum over `atoms` (`g` partial classes): a device with a non-empty new box
+        of its new box it doesn't hold (and in a gather over `g`, a member holding a piece of the shared new box sends
+        it to the `g - 1` others). A sum over `atoms` (`g` partial classes): a device with a non-empty new box
         receives it once from each of the `g - 1` other classes. A slice: nothing."""
         if kind == "all_slice": return (0.0, 0.0)
         held, meets, full, size = self._state_pair(sa, a, sb, b)
@@ -724,6 +725,10 @@ class _Planner:
             msgs, lack = (g - 1) * (size > 0), (g - 1) * size * self.itemsz
         else: msgs, lack = meets - ((held > 0) & full), (size - held) * self.itemsz
         secs = float(np.max(self.model.alpha * msgs + lack / self.beta_max, initial=0.0))
+        if kind == "all_gather" and np.any((held > 0) & (size > 0)):
+            # a gather's members share their new box: a member whose piece meets it sends that piece to each of the
+            # `g - 1` others (where few pieces are non-empty, a ragged or tiny dim, the senders bind, not the receivers)
+            secs = max(secs, self.model.alpha * (math.prod(x.size_in(self.src.mesh) for x in atoms) - 1))
         nb = float(lack.max(initial=0))
         return (secs, nb) if self.objective == "time" else (nb, secs)
 
