@@ -567,7 +567,9 @@ def _device_list(a: Mesh, b: Mesh) -> tuple[int, ...]:
     "The sorted ids of the devices of both meshes (cached: a mesh builds its set of ids anew on every call)."
     return tuple(sorted(int(d) for d in a.device_set | b.device_set))
 
-_STEPS, _STEPS_MAX = {}, 20_000   # steps costed by any planner, by what they depend on: the objectives share them
+# steps costed by any planner, by what they depend on: the objectives share them (meshes of up to 1,024 devices:
+# a step keeps arrays of one entry per device, and 20,000 of them over 65,536 devices would not fit in memory)
+_STEPS, _STEPS_MAX, _STEPS_DEVICES = {}, 20_000, 1024
 
 @dataclass
 class _Planner:
@@ -785,8 +787,10 @@ class _Planner:
             shared = key + (tuple(all_atoms), self.shape, self.itemsz, self.model, self.src.mesh)
             out = _STEPS.get(shared, self)
             if out is self:
-                out = _STEPS[shared] = self._step(kind, atoms, dims, a, b, all_atoms, unreduced)
-                if len(_STEPS) > _STEPS_MAX: del _STEPS[next(iter(_STEPS))]   # the oldest first
+                out = self._step(kind, atoms, dims, a, b, all_atoms, unreduced)
+                if len(self.devices) <= _STEPS_DEVICES:
+                    _STEPS[shared] = out
+                    if len(_STEPS) > _STEPS_MAX: del _STEPS[next(iter(_STEPS))]   # the oldest first
             self._step_memo[key] = out
         return out
 
