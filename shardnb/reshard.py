@@ -185,6 +185,7 @@ class _ListedOnUse(Transfers):
     lo = property(lambda self: self._list().lo)
     hi = property(lambda self: self._list().hi)
     def __len__(self): return self._count
+    def __repr__(self): return f"Transfers({self._count} messages, listed on use)"
 
 _LIST_EAGERLY = 2**16   # named collectives with more messages than this are costed in closed form and listed on use
 

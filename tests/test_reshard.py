@@ -410,6 +410,7 @@ def test_a_step_too_large_to_list_is_costed_in_closed_form():
     assert peak < 64 * n * 8 * 4, peak   # a few arrays of one entry per device, not one per pair
     with pytest.raises(ShardingError, match=r"\(device, holder\) pairs: shardnb lists every message of a step and stops at 134217728"):
         step.transfers.src
+    assert "4294901760 messages, listed on use" in repr(plan)   # printing the plan lists nothing
 
 
 @pytest.mark.parametrize("sizes", [(16, 16), (4, 8, 8), (2, 2, 2, 16), (32, 32), (64,)])
