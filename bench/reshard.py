@@ -1,7 +1,7 @@
 """Reshard planning benchmark: shardnb's planner against Shardy's `sdy-reshard-to-collectives` and two baselines.
 
     python bench/reshard.py [--cases 1000] [--seed 0] [--max-devices 64] [--no-shardy] [--list 20]
-    python bench/reshard.py --scale [--timeout 60]    # [{"x"}, {}] -> [{}, {"x"}] on 4,096-65,536 devices
+    python bench/reshard.py --scale [--timeout 60]    # [{"x"}, {}] -> [{}, {"x"}] on 1,024-65,536 devices: time and memory
 
 On a seeded random corpus (meshes of up to 4 axes of sizes 1-8, non-iota device ids, sub-axes,
 non-divisible dims, unreduced axes, two meshes over the same devices) it reports, per planner, the
@@ -211,30 +211,36 @@ def compare(seed: int, cases: int, max_devices: int = 64) -> list[dict]:
 _SCALE_CHILD = """
 import resource, sys, time, numpy as np
 from shardnb import Mesh, TensorSharding, plan_reshard
-n, k = int(sys.argv[1]), int(sys.argv[2])
-sizes = {1: [n], 2: [64, n // 64], 3: [16, 16, n // 256], 4: [8, 8, 8, n // 512]}[k]
-m = Mesh(dict(zip("xyzw", sizes)), [int(i) for i in np.random.default_rng(0).permutation(n)])
+sizes, permuted = [int(x) for x in sys.argv[1].split("x")], sys.argv[2] == "1"
+n = int(np.prod(sizes))
+m = Mesh(dict(zip("xyzw", sizes)), [int(i) for i in np.random.default_rng(0).permutation(n)] if permuted else None)
 before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 t = time.perf_counter(); p = plan_reshard(TensorSharding(m, [["x"], []]), TensorSharding(m, [[], ["x"]]), (2 * n, 2 * n))
 dt = time.perf_counter() - t
 print(dt, (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before) / 1024, "+".join(s.kind for s in p.steps))
 """
 
+# (mesh shape, permuted ids): the issue's 1-D meshes, 2-4 axes of the same sizes, a 64x64 mesh with permuted ids, Shardy's lit mesh
+SCALE_MESHES = ([((n,), False) for n in (1024, 4096, 16384, 65536)]
+                + [(s, True) for n in (4096, 16384, 65536) for s in ((64, n // 64), (16, 16, n // 256), (8, 8, 8, n // 512))]
+                + [((64, 64), True), ((2, 2, 2, 16), False)])
+
 
 def scale(timeout: float):
-    "Planning time and memory of [{x}, {}] -> [{}, {x}] (shape (2n, 2n)) on meshes of n devices, 1-4 axes, permuted ids."
+    "Planning time and memory of [{x}, {}] -> [{}, {x}] (shape (2n, 2n)) on meshes of n devices: 1-4 axes, iota or permuted ids."
     import subprocess
-    print(f"{'devices':>8} {'axes':>4} {'mesh':<22} {'plan s':>8} {'extra MiB':>9}  steps")
-    for n in (4096, 16384, 65536):
-        for k in (1, 2, 3, 4):
-            sizes = {1: [n], 2: [64, n // 64], 3: [16, 16, n // 256], 4: [8, 8, 8, n // 512]}[k]
-            try:
-                r = subprocess.run([sys.executable, "-c", _SCALE_CHILD, str(n), str(k)], capture_output=True, text=True, timeout=timeout,
-                                   cwd=Path(__file__).resolve().parents[1])
-                dt, mem, steps = r.stdout.split() if r.returncode == 0 else ("nan", "nan", r.stderr.strip().splitlines()[-1][:40])
-                print(f"{n:8d} {k:4d} {'x'.join(map(str, sizes)):<22} {float(dt):8.2f} {float(mem):9.0f}  {steps}")
-            except subprocess.TimeoutExpired:
-                print(f"{n:8d} {k:4d} {'x'.join(map(str, sizes)):<22} {'>' + str(int(timeout)):>8} {'':>9}  (timed out)")
+    print(f"{'devices':>8} {'mesh':<16} {'ids':<8} {'plan s':>8} {'peak MiB':>9}  steps")
+    for sizes, permuted in SCALE_MESHES:
+        n, name, ids = math.prod(sizes), "x".join(map(str, sizes)), "permuted" if permuted else "iota"
+        try:
+            r = subprocess.run([sys.executable, "-c", _SCALE_CHILD, name, str(int(permuted))], capture_output=True, text=True,
+                               timeout=timeout, cwd=Path(__file__).resolve().parents[1])
+            if r.returncode == 0:
+                dt, mem, steps = r.stdout.split()
+                print(f"{n:8d} {name:<16} {ids:<8} {float(dt):8.2f} {float(mem):9.0f}  {steps}")
+            else: print(f"{n:8d} {name:<16} {ids:<8} {'-':>8} {'-':>9}  {r.stderr.strip().splitlines()[-1][:110]}")
+        except subprocess.TimeoutExpired:
+            print(f"{n:8d} {name:<16} {ids:<8} {'>' + str(int(timeout)):>8} {'':>9}  (timed out)")
 
 
 # ---------------------------------------------------------------------------------------------- main

@@ -111,29 +111,30 @@ def _positions(mesh: Mesh, devices: tuple) -> tuple[np.ndarray, np.ndarray]:
     pos = np.array([flat.get(d, -1) for d in devices], np.int64)
     return np.maximum(pos, 0), pos >= 0
 
+@lru_cache(maxsize=4096)
+def _ref_coords(mesh: Mesh, ref: AxisRef) -> np.ndarray:
+    "Each device's coordinate along `ref`, in the mesh's row-major order (cached: layouts and communicators ask often)."
+    out = np.ascontiguousarray(ref.coords(mesh).reshape(-1), np.int64)
+    out.flags.writeable = False
+    return out
+
 @lru_cache(maxsize=8192)
 def _layout_cached(s: TensorSharding, shape: tuple, devices: tuple) -> _Layout:
     n, r, mesh = len(devices), len(shape), s.mesh
     pos, present = _positions(mesh, devices)
     dims = np.array(shape, np.int64)
-    if mesh.is_maximal:
-        counts = np.ones(r, np.int64); idx = np.zeros((n, r), np.int64)
-    else:
-        counts = np.array([d.size_in(mesh) for d in s.dims], np.int64).reshape(r)
-        idx = np.zeros((n, r), np.int64)
+    counts = np.ones(r, np.int64); idx = np.zeros((n, r), np.int64)
+    if not mesh.is_maximal:
         for k, d in enumerate(s.dims):
-            for a in d.axes: idx[:, k] = idx[:, k] * a.size_in(mesh) + a.coords(mesh).reshape(-1)[pos]
+            for a in d.axes:
+                c = a.size_in(mesh); counts[k] *= c; idx[:, k] = idx[:, k] * c + _ref_coords(mesh, a)[pos]
     size = -(-dims // counts)
     lo = np.minimum(idx * size, dims) * present[:, None]
     hi = np.minimum(lo + size, dims) * present[:, None]
     nonempty = present & np.all(hi > lo, axis=1)
-    box_id = np.full(n, -1, np.int64)
-    if nonempty.any():   # a non-empty box is named by its corner: a mixed-radix key (rows where it would overflow), then dense ids
-        if math.prod(d + 1 for d in shape) < 2**62:
-            key = np.zeros(n, np.int64)
-            for k in range(r): key = key * (int(dims[k]) + 1) + lo[:, k]
-            box_id[nonempty] = np.unique(key[nonempty], return_inverse=True)[1].reshape(-1)
-        else: box_id[nonempty] = np.unique(lo[nonempty], axis=0, return_inverse=True)[1].reshape(-1)
+    # a non-empty box is named by its shard's multi-index, raveled: ids below the shard count (at most the mesh size),
+    # equal for equal boxes, ordered as the boxes' corners
+    box_id = np.where(nonempty, np.ravel_multi_index(tuple(idx.T), tuple(int(c) for c in counts)) if r else 0, -1)
     for x in (lo, hi, present, box_id): x.flags.writeable = False
     return _Layout(s, lo, hi, present, box_id, tuple(int(x) for x in size))
 
@@ -167,6 +168,26 @@ def _isum(idx: np.ndarray, w: np.ndarray, n: int) -> np.ndarray:
 def _no_transfers(rank: int, reduce=False) -> Transfers:
     e = np.zeros(0, np.int64)
     return Transfers(e, e, np.zeros((0, rank), np.int64), np.zeros((0, rank), np.int64), reduce)
+
+class _ListedOnUse(Transfers):
+    """The messages of a step too large to list eagerly: `len` is known, the arrays are computed when first read
+    (refused past `_MAX_PAIRS` like any step), the step's cost was found without them."""
+    def __init__(self, count: int, make, reduce: bool = False):
+        object.__setattr__(self, "_count", count); object.__setattr__(self, "_make", make)
+        object.__setattr__(self, "_listed", None); object.__setattr__(self, "reduce", reduce)
+
+    def _list(self) -> Transfers:
+        if self._listed is None: object.__setattr__(self, "_listed", self._make())
+        return self._listed
+
+    src = property(lambda self: self._list().src)
+    dst = property(lambda self: self._list().dst)
+    lo = property(lambda self: self._list().lo)
+    hi = property(lambda self: self._list().hi)
+    def __len__(self): return self._count
+    def __repr__(self): return f"Transfers({self._count} messages, listed on use)"
+
+_LIST_EAGERLY = 2**16   # named collectives with more messages than this are costed in closed form and listed on use
 
 _MAX_PAIRS = 2**27
 
@@ -542,6 +563,15 @@ class ReshardPlan:
         return run_plan(self, shards)
 
 # %% ../nbs/05_reshard.ipynb #8665e616
+@lru_cache(maxsize=256)
+def _device_list(a: Mesh, b: Mesh) -> tuple[int, ...]:
+    "The sorted ids of the devices of both meshes (cached: a mesh builds its set of ids anew on every call)."
+    return tuple(sorted(int(d) for d in a.device_set | b.device_set))
+
+# steps costed by any planner, by what they depend on: the objectives share them (meshes of up to 1,024 devices:
+# a step keeps arrays of one entry per device, and 20,000 of them over 65,536 devices would not fit in memory)
+_STEPS, _STEPS_MAX, _STEPS_DEVICES = {}, 20_000, 1024
+
 @dataclass
 class _Planner:
     src: TensorSharding
@@ -551,15 +581,17 @@ class _Planner:
     model: CostModel
     objective: str
     plain: bool = True   # no partial sums on either side: the `floor` heuristic applies
+    cap: float = math.inf   # a "bytes" search for a "time" plan: states that must be slower than `cap` seconds are dropped
 
     def __post_init__(self):
-        meshes = [self.src.mesh, self.dst.mesh]
-        self.devices = np.array(sorted(set().union(*(m.device_set for m in meshes))), np.int64)
-        self.devkey = tuple(int(d) for d in self.devices)
+        self.devkey = _device_list(self.src.mesh, self.dst.mesh)
+        self.devices = np.array(self.devkey, np.int64)
         self.beta = _link_beta(self.model, self.src.mesh, self.devkey)
         self.beta_max = float(self.beta.max(initial=self.model.beta))
-        self._coords, self._need, self._step_memo, self._layouts = {}, {}, {}, {}
+        self._coords, self._need, self._step_memo, self._layouts, self._floor = {}, {}, {}, {}, {}
+        self._dims, self._pairs, self._floor_st = {}, {}, {}
         self.truncated = False   # set when a search stopped on its budget
+        self.skipped_fine = False   # set when a search off its floor didn't try finer atoms (its plan showed no need)
 
     def layout(self, s: TensorSharding) -> _Layout:
         "`s`'s layout over this planner's devices (memoised per planner, then per process)."
@@ -574,7 +606,7 @@ class _Planner:
         if key not in self._coords:
             out = np.zeros(len(self.devices), np.int64)
             pos = _positions(m, self.devkey)[0]
-            for a in atoms: out = out * a.size_in(m) + a.coords(m).reshape(-1)[pos]
+            for a in atoms: out = out * a.size_in(m) + _ref_coords(m, a)[pos]
             self._coords[key] = out
         return self._coords[key]
 
@@ -585,28 +617,183 @@ class _Planner:
     def need(self, s: TensorSharding) -> int:
         """Elements the busiest device must still receive from `s` (memoised): what it lacks of its target box,
         or, while a sum is pending, the lower bound with partial sums from `s`."""
-        if s not in self._need:
-            a, b = self.layout(s), self.layout(self.dst)
-            if self.pending(s):
-                kept = math.prod(r.size_in(s.mesh) for r in self.dst.unreduced)
-                r = math.prod(x.size_in(s.mesh) for x in s.unreduced) // kept
-                self._need[s] = _lower_bound(a, b, self.shape, 1, r, kept) if r >= 2 else 0
-            else:
-                held = np.prod(np.maximum(np.minimum(a.hi, b.hi) - np.maximum(a.lo, b.lo), 0), axis=1) * a.present
-                self._need[s] = int(np.max(b.sizes * b.present - held * b.present, initial=0))
-        return self._need[s]
+        return self._bounds(s)[0]
+
+    def hops(self, s: TensorSharding) -> int:
+        """Messages any plan from `s` must pay in sum over its steps (each step counted at its busiest device): a device
+        whose target box draws on `u` distinct source pieces (boxes, times the partial classes still to sum) needs
+        `ceil(log2 u)`, since a step in which no device receives more than `m` messages multiplies what any device
+        can know at most by `m + 1 <= 2**m` (memoised)."""
+        return self._bounds(s)[1]
+
+    def _bounds(self, s: TensorSharding) -> tuple[int, int]:
+        out = self._need.get(s)
+        if out is not None: return out
+        a, b = self.layout(s), self.layout(self.dst)
+        held = np.prod(np.maximum(np.minimum(a.hi, b.hi) - np.maximum(a.lo, b.lo), 0), axis=1) * a.present
+        r = 1
+        if self.pending(s):
+            kept = math.prod(x.size_in(s.mesh) for x in self.dst.unreduced)
+            r = math.prod(x.size_in(s.mesh) for x in s.unreduced) // kept
+            need = _lower_bound(a, b, self.shape, 1, r, kept) if r >= 2 else 0
+        else: need = int(np.max(b.sizes * b.present - held * b.present, initial=0))
+        # source boxes are a grid of shards: those a target box meets are a range of shard indices per dim
+        size = np.maximum(np.array(a.local_shape, np.int64), 1)
+        cnt = np.where(b.hi > b.lo, (b.hi - 1) // size - b.lo // size + 1, 0)
+        units = np.prod(cnt, axis=1) * r + ((a.box_id >= 0) & (held == 0))   # its own piece counts even if unneeded
+        units = units * (b.present & (b.sizes > 0))
+        u = int(units.max(initial=0))
+        out = self._need[s] = (need, (u - 1).bit_length() if u > 1 and (need or r >= 2) else 0)
+        return out
 
     def floor(self, s: TensorSharding) -> tuple:
-        "A lower bound on the weight still to pay from `s`: α plus `need(s)` bytes over the fastest β (α alone while a sum is pending)."
-        nb = self.need(s) * self.itemsz
-        secs = (self.model.alpha + nb / self.beta_max) if nb or self.pending(s) else 0.0
-        return (secs, nb, 0, 0) if self.objective == "time" else (nb, secs, 0, 0)
+        """A lower bound on the weight still to pay from `s`: `hops(s)` messages, or one message plus `need(s)` bytes
+        over the fastest β, whichever is more (one message at least while a sum is pending)."""
+        out = self._floor.get(s)
+        if out is None:
+            nb = self.need(s) * self.itemsz
+            secs = max(self.model.alpha * self.hops(s), self.model.alpha + nb / self.beta_max) if nb or self.pending(s) else 0.0
+            out = self._floor[s] = (secs, nb, 0, 0) if self.objective == "time" else (nb, secs, 0, 0)
+        return out
+
+    # The search asks for the floor of every state it reaches and for a bound on every move it queues. Both factor
+    # over dims: a device's box under a state is one interval per dim, set by the atoms of that dim alone. So the
+    # per-dim pieces are cached by (mesh, dim, atoms), and a state's bounds are products of cached arrays: no
+    # sharding, no layout, until a move is really costed.
+    def _dim_boxes(self, side: int, k: int, atoms: tuple) -> tuple:
+        "Each device's interval `[lo, hi)` along dim `k` when that dim is split over `atoms` of side `side`'s mesh, and the shard size."
+        key = (side, k, atoms)
+        out = self._dims.get(key)
+        if out is None:
+            mesh = self.src.mesh if side == 0 else self.dst.mesh
+            n = math.prod(a.size_in(mesh) for a in atoms)
+            size = -(-self.shape[k] // n)
+            lo = np.minimum(self.coords(atoms, mesh) * size, self.shape[k]); hi = np.minimum(lo + size, self.shape[k])
+            out = self._dims[key] = (lo, hi, size)
+        return out
+
+    def _dim_pair(self, sa: int, k: int, a: tuple, sb: int, b: tuple) -> tuple:
+        "Along dim `k`, from atoms `a` to atoms `b`: each device's overlap of old and new interval, and the old shards its new one meets."
+        key = (sa, a, sb, b, k)
+        out = self._pairs.get(key)
+        if out is None:
+            la, ha, size = self._dim_boxes(sa, k, a); lb, hb, _ = self._dim_boxes(sb, k, b)
+            size = max(size, 1)
+            out = self._pairs[key] = (np.maximum(np.minimum(ha, hb) - np.maximum(la, lb), 0),
+                                      np.where(hb > lb, (hb - 1) // size - lb // size + 1, 0), ha > la, hb - lb)
+        return out
+
+    def _state_pair(self, sa: int, a: _State, sb: int, b: _State) -> tuple:
+        "Per device: elements of its box under `b` it holds under `a`, old boxes its new box meets, whether it holds anything, its new box's size."
+        held, meets, full, size = 1, 1, True, 1
+        for k, (x, y) in enumerate(zip(a.dims, b.dims)):
+            ov, mt, ne, sz = self._dim_pair(sa, k, x, sb, y)
+            held, meets, full, size = held * ov, meets * mt, full & ne, size * sz
+        if not a.dims:   # a scalar: one element, on every device
+            n = len(self.devices)
+            return np.ones(n, np.int64), np.ones(n, np.int64), np.ones(n, bool), np.ones(n, np.int64)
+        return held, meets, full, size
+
+    def floor_state(self, side: int, st: _State, goal: _State) -> tuple:
+        "`floor` of the sharding of atom state `st` on side `side` (0: the source's mesh, 1: the target's), from cached per-dim pieces."
+        key = (side, st)
+        out = self._floor_st.get(key)
+        if out is None:
+            m = self.src.mesh if side == 0 else self.dst.mesh
+            held, meets, full, size = self._state_pair(side, st, 1, goal)
+            r, pending = 1, not self.plain and st.unreduced != goal.unreduced
+            if pending:
+                kept = math.prod(x.size_in(m) for x in goal.unreduced)
+                r = math.prod(x.size_in(m) for x in st.unreduced) // kept
+                need = _lower_bound(None, self.layout(self.dst), self.shape, 1, r, kept) if r >= 2 else 0   # `dst`'s alone
+            else: need = int(np.max(size - held, initial=0))
+            u = int(np.max((meets * r + (full & (held == 0))) * (size > 0), initial=0))
+            hops = (u - 1).bit_length() if u > 1 and (need or r >= 2) else 0
+            nb = need * self.itemsz
+            secs = max(self.model.alpha * hops, self.model.alpha + nb / self.beta_max) if nb or pending else 0.0
+            out = self._floor_st[key] = (secs, nb, 0, 0) if self.objective == "time" else (nb, secs, 0, 0)
+        return out
+
+    def step_floor_state(self, kind, atoms, sa: int, a: _State, sb: int, b: _State) -> tuple:
+        """A lower bound on the weight of any step `kind` over `atoms` from atom state `a` (side `sa`) to `b` (side `sb`).
+
+        A move of data: a device receives one message per source box it lacks (its own aside) and every element
+        of its new box it doesn't hold (and in a gather over `g`, a member holding a piece of the shared new box sends
+        it to the `g - 1` others). A sum over `atoms` (`g` partial classes): a device with a non-empty new box
+        receives it once from each of the `g - 1` other classes. A slice: nothing."""
+        if kind == "all_slice": return (0.0, 0.0)
+        held, meets, full, size = self._state_pair(sa, a, sb, b)
+        if kind in ("all_reduce", "reduce_scatter") or (kind == "point_to_point" and a.unreduced != b.unreduced):
+            g = math.prod(x.size_in(self.src.mesh) for x in atoms)
+            msgs, lack = (g - 1) * (size > 0), (g - 1) * size * self.itemsz
+        else: msgs, lack = meets - ((held > 0) & full), (size - held) * self.itemsz
+        secs = float(np.max(self.model.alpha * msgs + lack / self.beta_max, initial=0.0))
+        if kind == "all_gather" and np.any((held > 0) & (size > 0)):
+            # a gather's members share their new box: a member whose piece meets it sends that piece to each of the
+            # `g - 1` others (where few pieces are non-empty, a ragged or tiny dim, the senders bind, not the receivers)
+            secs = max(secs, self.model.alpha * (math.prod(x.size_in(self.src.mesh) for x in atoms) - 1))
+        nb = float(lack.max(initial=0))
+        return (secs, nb) if self.objective == "time" else (nb, secs)
+
+    def in_group(self, side: int, a: _State, run: tuple, i: int, b: _State) -> bool:
+        """Whether a gather or all-to-all of `run` (the minor-most atoms of dim `i` in `a`) finds every piece each device
+        needs inside its group (the devices that differ from it only on `run`): False where a ragged dim puts a piece
+        with another group, so the move's transfers needn't be listed to rule it out.
+
+        The members' source boxes are those of the device's own block of `g` shards along dim `i`, and its own
+        box along every other dim: the shards a new box meets must lie there."""
+        m = self.src.mesh if side == 0 else self.dst.mesh
+        g, ok, need = math.prod(x.size_in(m) for x in run), True, True
+        for k, (x, y) in enumerate(zip(a.dims, b.dims)):
+            _, _, size = self._dim_boxes(side, k, x); lb, hb, _ = self._dim_boxes(side, k, y)
+            size, idx = max(size, 1), self.coords(x, m)
+            lo, hi = lb // size, (hb - 1) // size
+            if k == i: blk = idx - idx % g; ok = ok & (lo >= blk) & (hi < blk + g)
+            else: ok = ok & (lo == idx) & (hi == idx)
+            need = need & (hb > lb)
+        return bool(np.all(ok | ~need))
+
+    def sent_floor(self, sa: int, a: _State, sb: int, b: _State) -> int:
+        """The messages some device must send in a move of data from atom state `a` to `b`: a source box needed by
+        `k` devices (its holders aside) and held by `h` sends `ceil(k / h)` from one of them (groups ignored: a bound).
+        0 where the pairs of (device, box it needs) would be many: the bound is for small meshes."""
+        ext, grid_a, lo_i, hi_i = [], [], [], []
+        for k, (x, y) in enumerate(zip(a.dims, b.dims)):
+            la, ha, size = self._dim_boxes(sa, k, x); lb, hb, _ = self._dim_boxes(sb, k, y)
+            size = max(size, 1)
+            ext.append(-(-self.shape[k] // size)); grid_a.append(np.minimum(la // size, ext[-1] - 1))
+            lo_i.append(np.where(hb > lb, lb // size, 0)); hi_i.append(np.where(hb > lb, (hb - 1) // size, -1))
+        if not ext or min(ext) == 0: return 0
+        cnt = np.prod([h - l + 1 for l, h in zip(lo_i, hi_i)], axis=0)
+        if int(cnt.sum()) > 4096: return 0
+        full = self._state_pair(sa, a, sb, b)[2]
+        own = np.ravel_multi_index(tuple(grid_a), tuple(ext))
+        holders = np.bincount(own[full], minlength=math.prod(ext))
+        rows, flat = np.arange(len(cnt)), np.zeros(len(cnt), np.int64)   # every (device, box its new box meets)
+        for k in range(len(ext)):
+            c = hi_i[k][rows] - lo_i[k][rows] + 1
+            starts = np.repeat(np.cumsum(c) - c, c)
+            rows, flat = np.repeat(rows, c), np.repeat(flat, c) * ext[k]
+            flat = flat + lo_i[k][rows] + (np.arange(len(rows)) - starts)
+        keep = ~(full[rows] & (own[rows] == flat))
+        needers = np.bincount(flat[keep], minlength=len(holders))
+        some = needers > 0
+        return int(np.max(-(-needers[some] // np.maximum(holders[some], 1)), initial=0))
 
     def step(self, kind, atoms, dims, a: TensorSharding, b: TensorSharding, all_atoms, unreduced) -> ReshardStep | None:
         "The step `kind` over `atoms` from `a` to `b` with its exact transfers and cost, or None if it can't be done (memoised)."
         key = (kind, tuple(atoms), dims, a, b, tuple(unreduced))
-        if key not in self._step_memo: self._step_memo[key] = self._step(kind, atoms, dims, a, b, all_atoms, unreduced)
-        return self._step_memo[key]
+        out = self._step_memo.get(key, self)
+        if out is self:   # not in this planner's memo: maybe another planner of the same tensor costed it (the other objective)
+            shared = key + (tuple(all_atoms), self.shape, self.itemsz, self.model, self.src.mesh)
+            out = _STEPS.get(shared, self)
+            if out is self:
+                out = self._step(kind, atoms, dims, a, b, all_atoms, unreduced)
+                if len(self.devices) <= _STEPS_DEVICES:
+                    _STEPS[shared] = out
+                    if len(_STEPS) > _STEPS_MAX: del _STEPS[next(iter(_STEPS))]   # the oldest first
+            self._step_memo[key] = out
+        return out
 
     def _step(self, kind, atoms, dims, a, b, all_atoms, unreduced) -> ReshardStep | None:
         la, lb, m = self.layout(a), self.layout(b), a.mesh
@@ -615,11 +802,33 @@ class _Planner:
         if kind in ("all_reduce", "reduce_scatter"): t = _reductions(la, lb, self.devices, group)
         elif kind == "point_to_point" and atoms:   # a sum over `atoms`, straight into the new boxes, from any holders
             t = _reduce_exchange(la, lb, self.devices, self.coords(atoms, m), self.coords(unreduced, m))
-        else: t = _transfers(la, lb, self.devices, group, self.coords(unreduced, m), self.beta)
+        else:
+            c = self._collective_cost(kind, atoms, a, b, unreduced)
+            if c is not None:   # a uniform collective too large to list now: its cost in closed form
+                klass = self.coords(unreduced, m)
+                t = _ListedOnUse(c.messages * len(self.devices), lambda: _transfers(la, lb, self.devices, group, klass, self.beta))
+                peak = _held(la, self.itemsz) + _held(lb, self.itemsz)
+                return ReshardStep(kind, _merge_run(atoms, m), dims, b, t, StepCost(c.bytes_received, c.bytes_sent, c.messages, c.seconds, peak))
+            t = _transfers(la, lb, self.devices, group, self.coords(unreduced, m), self.beta)
         if t is None: return None
         c = _step_cost(t, self.devices, self.itemsz, self.beta, self.model.alpha)
         peak = _held(la, self.itemsz) + _held(lb, self.itemsz)
         return ReshardStep(kind, _merge_run(atoms, m), dims, b, t, StepCost(c.bytes_received, c.bytes_sent, c.messages, c.seconds, peak))
+
+    def _collective_cost(self, kind, atoms, a: TensorSharding, b: TensorSharding, unreduced) -> StepCost | None:
+        """The cost of an `all_gather` or `all_to_all` over `atoms` (a group of `g`) in closed form, where it is uniform:
+        one mesh, one β, no partial sums kept, every dim divisible by its shard count before and after. Each device
+        then takes `g - 1` messages, one from each other member, of its whole source box (gather) or of a `1/g` of it
+        (all-to-all), and sends as much. None where that doesn't hold or the step has few messages: list them."""
+        m = a.mesh
+        if kind not in ("all_gather", "all_to_all") or m != b.mesh or unreduced or self.beta.axes or m.is_maximal: return None
+        g, n = math.prod(x.size_in(m) for x in atoms), len(self.devices)
+        if n * (g - 1) <= _LIST_EAGERLY or n != m.size: return None
+        if any(d % s.size_in(m) for t in (a, b) for d, s in zip(self.shape, t.dims)): return None
+        local = math.prod(self.layout(a).local_shape)
+        elems = (g - 1) * (local if kind == "all_gather" else local // g)
+        nbytes = np.full(n, elems * self.itemsz, np.int64)
+        return StepCost(nbytes, nbytes, g - 1, self.model.alpha * (g - 1) + elems * self.itemsz / self.beta.beta)
 
     def weight(self, step: ReshardStep) -> tuple:
         c = step.cost
@@ -650,6 +859,9 @@ def _search(p: _Planner, max_states: int, basis: bool = False) -> list[ReshardSt
             if s is not None and _add(zero, p.weight(s), mv.kind) < found[0]:
                 found = (_add(zero, p.weight(s), mv.kind), [s])
                 if on_floor(found[0]): return found[1]   # provably optimal
+        # a collective too large to list (millions of messages): any other plan's steps would list theirs, pair by
+        # pair, so at this size the best single collective that lands on the target is the plan
+        if found[1] is not None and isinstance(found[1][0].transfers, _ListedOnUse): return found[1]
     direct = None if sums or basis else p.step("point_to_point", (), (), src, dst, [], list(src.unreduced))
     if direct is not None and len(direct.transfers) == 0:   # nothing to fetch: a local slice
         changed = tuple(i for i, (x, y) in enumerate(zip(src.dims, dst.dims)) if x != y)
@@ -668,10 +880,11 @@ def _search(p: _Planner, max_states: int, basis: bool = False) -> list[ReshardSt
     # swapped for a 2-axis, then the other half gathered). Searched only where the best plan so far shows the
     # need: it fell back on the generic exchange, or it gathers data only to slice part of it away again (a
     # size mismatch: gating on the first alone hid the permute from "time", whose best plan was the second).
-    if not basis and not on_floor(found[0]) and _needs_finer_atoms(found[1] or ()):
+    if not basis and not on_floor(found[0]):
         fine = _atoms(src.mesh, [src, dst], refine=True)
-        if fine != atoms:   # a short search: the splits that help are near the start
+        if fine != atoms and _needs_finer_atoms(found[1] or ()):   # a short search: the splits that help are near the start
             found = _astar(p, fine, found, floor0, max_states, basis, max_evals=max(1, max_states // 16))
+        elif fine != atoms: p.skipped_fine = True
     return found[1]
 
 def _slice_then_permute(p: _Planner) -> list[ReshardStep] | None:
@@ -713,19 +926,35 @@ def _needs_finer_atoms(steps) -> bool:
 def _astar(p: _Planner, atoms: dict, found: tuple, floor0: tuple, max_states: int, basis: bool, max_evals: int | None = None) -> tuple:
     """A* over atom states (on either mesh when `dst` is on another), pruned by the best plan `found` so far: the better of the two.
 
-    Stops after `max_states` expanded states or `max_evals` costed steps."""
+    Edges are costed lazily: a move goes on the heap with a lower bound on its step (`_Planner.step_floor`), and its
+    transfers are computed only when it comes off the heap still cheaper than the best plan. Stops after
+    `max_states` expanded states or `max_evals` queued moves."""
     src, dst, zero = p.src, p.dst, (0.0, 0.0, 0, 0)
     two = src.mesh != dst.mesh
     all_atoms = [a for n in src.mesh.axis_names for a in atoms.get(n, [])]
     start, goal = _state_of(src, atoms), _state_of(dst, atoms)
     like, last = (src, dst), (int(two), goal)   # side 0: the source's mesh; side 1: the target's
     tie = count()
-    best = {(0, start): zero}
-    heap = [(floor0, next(tie), zero, (0, start), [])]
-    popped = evals = 0
-    while heap and popped < max_states and (max_evals is None or evals < max_evals):
-        f, _, w, key, path = heapq.heappop(heap)
-        if w > best.get(key, w) or f >= found[0]: continue
+    best, shardings = {(0, start): zero}, {}
+    heap = [(floor0, next(tie), zero, (0, start), [], None)]
+    popped = queued = 0
+    while heap and popped < max_states and (max_evals is None or queued < max_evals):
+        f, _, w, key, path, edge = heapq.heappop(heap)
+        if f >= found[0]: continue
+        if edge is not None:   # a move not yet costed: cost it now, and queue the state it reaches
+            mv, frm, h, un, lw = edge
+            if lw >= best.get(key, (math.inf,)): continue
+            there = dst if key == last else shardings.get(key)
+            if there is None: there = shardings[key] = _sharding_of(key[1], like[key[0]])
+            s = p.step(mv.kind, mv.atoms, mv.dims, frm, there, all_atoms, un)
+            if s is None: continue
+            # ties go to fewer steps, then to named collectives over the generic exchange
+            nw = _add(w, p.weight(s), mv.kind)
+            if nw < best.get(key, (math.inf,)) and nw < found[0]:
+                best[key] = nw
+                heapq.heappush(heap, (_add(nw, h, "all_slice"), next(tie), nw, key, path + [s], None))
+            continue
+        if w > best.get(key, w): continue
         if key == last: found = (w, path); break
         popped += 1
         side, st = key
@@ -741,18 +970,25 @@ def _astar(p: _Planner, atoms: dict, found: tuple, floor0: tuple, max_states: in
         for mv, nside in cands:
             nkey = (nside, mv.to)
             if nkey == last and not path: continue   # one-step plans are already counted
-            there = dst if nkey == last else _sharding_of(mv.to, like[nside])
-            h = p.floor(there)
+            # a run of slices folds into one step from `base`: a state inside the run may hold less than the devices
+            # really do, so its floor is only a bound together with `base`'s (the run may go on to a better state)
+            h = p.floor_state(nside, mv.to, goal)
+            if mv.kind == "all_slice": h = min(h, p.floor(base))
             if _add(w, h, "all_slice") >= found[0] or w >= best.get(nkey, (math.inf,)): continue
+            if mv.kind in ("all_gather", "all_to_all") and not p.in_group(side, st, mv.atoms, mv.dims[0], mv.to): continue
+            sf = p.step_floor_state(mv.kind, mv.atoms, side, st, nside, mv.to)
+            lw = _add(w, sf, mv.kind)
+            lf = _add(lw, h, "all_slice")
+            if lf >= found[0] or lw >= best.get(nkey, (math.inf,)) or lf[1] > p.cap * (1 + 1e-9): continue
+            if p.objective == "time" and mv.kind == "point_to_point" and st.unreduced == mv.to.unreduced:
+                # the direct exchange takes each piece from any holder: where pieces have few holders, the senders bind
+                sent = p.model.alpha * p.sent_floor(side, st, nside, mv.to)
+                if sent > sf[0]:
+                    lw = _add(w, (sent, sf[1]), mv.kind); lf = _add(lw, h, "all_slice")
+                    if lf >= found[0] or lw >= best.get(nkey, (math.inf,)): continue
             un = [a for a in st.unreduced if a in mv.to.unreduced]
-            s = p.step(mv.kind, mv.atoms, mv.dims, base if mv.kind == "all_slice" else here, there, all_atoms, un)
-            evals += 1
-            if s is None: continue
-            # ties go to fewer steps, then to named collectives over the generic exchange
-            nw = _add(w, p.weight(s), mv.kind)
-            if nw < best.get(nkey, (math.inf,)) and nw < found[0]:
-                best[nkey] = nw
-                heapq.heappush(heap, (_add(nw, h, "all_slice"), next(tie), nw, nkey, path + [s]))
+            heapq.heappush(heap, (lf, next(tie), w, nkey, path, (mv, base if mv.kind == "all_slice" else here, h, un, lw)))
+            queued += 1
     else:
         # the budget ran out with promising states left: the plan found may not be the cheapest
         if any(e[0] < found[0] for e in heap): p.truncated = True
@@ -783,7 +1019,7 @@ def _check_plan_args(src, dst, shape, objective):
         if not isinstance(s, TensorSharding): raise ShardingError(f"{name} must be a TensorSharding, got: {s!r}")
     shape = _check_shape(shape)
     src.verify(shape); dst.verify(shape)
-    if set(src.mesh.device_set) != set(dst.mesh.device_set):
+    if src.mesh != dst.mesh and _device_list(src.mesh, src.mesh) != _device_list(dst.mesh, dst.mesh):
         a, b = sorted(src.mesh.device_set), sorted(dst.mesh.device_set)
         raise ShardingError(f"src and dst are on different devices: {a} vs {b}; a reshard moves data among one set of devices")
     if objective not in _OBJECTIVES: raise ShardingError(f"objective must be one of {_OBJECTIVES}, got: {objective!r}")
@@ -905,11 +1141,15 @@ def _steps(src, dst, shape, itemsz, model, objective, max_states, basis, reduce_
             and np.array_equal(la.lo, lb.lo) and np.array_equal(la.hi, lb.hi))
     if same: return p, []
     steps = _search(p, max_states, basis)
-    if p.truncated and objective == "time":
-        # A search cut short by its budget depends on the order it expands states in, and the two objectives order
-        # them differently: the bytes search may then reach a faster plan. Take it when it is faster, so that "time"
-        # is never slower than "bytes" (the extra search runs only on the hard cases that ran out of budget).
-        q = _Planner(src, dst, shape, itemsz, model, "bytes", p.plain)
+    floor = p.floor(src)[:2]
+    off_floor = steps is None or any(x > y * (1 + 1e-9) for x, y in zip(_total_weight(p, steps)[:2], floor))
+    if objective == "time" and (p.truncated or (off_floor and p.skipped_fine)):
+        # The finer-atom search runs only where the best plan so far shows the need, and a search cut short by its
+        # budget depends on the order it expands states in: the two objectives differ in both, so the bytes search
+        # may reach a faster plan. Where the time search skipped finer atoms or ran out of budget, run the bytes
+        # search too, dropping states that can't beat the time plan, and take its plan when faster: "time" is never
+        # slower than "bytes" (the steps both searches cost are shared, see `_STEPS`).
+        q = _Planner(src, dst, shape, itemsz, model, "bytes", p.plain, _total_weight(p, steps)[0] if steps is not None else math.inf)
         other = _search(q, max_states, basis)
         if other is not None and (steps is None or _total_weight(p, other) < _total_weight(p, steps)): steps = other
     return p, steps

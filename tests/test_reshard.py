@@ -392,8 +392,50 @@ def test_thousands_of_devices_plan_in_linear_memory():
     assert plan.cost.max_bytes_received == plan.lower_bound_bytes
 
 
-def test_a_step_too_large_to_list_is_refused():
-    "An all-to-all over 65,536 devices of one axis would list 4.3e9 messages: refused with the limit, not a MemoryError."
-    m = Mesh({"x": 65536})
+def test_a_step_too_large_to_list_is_costed_in_closed_form():
+    "#16: an all-to-all over 65,536 devices of one axis (4.3e9 messages) plans in linear memory; listing its messages is refused."
+    import tracemalloc
+    n = 65536
+    m = Mesh({"x": n})
+    tracemalloc.start()
+    plan = plan_reshard(TensorSharding(m, [["x"], []]), TensorSharding(m, [[], ["x"]]), (2 * n, 2 * n))
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    assert [s.kind for s in plan.steps] == ["all_to_all"], str(plan)
+    step = plan.steps[0]
+    assert len(step.transfers) == n * (n - 1) and step.cost.messages == n - 1
+    local = 2 * n * 2 * n // n   # elements per device, before and after
+    assert plan.cost.max_bytes_received == plan.lower_bound_bytes == (n - 1) * (local // n) * 4
+    assert plan.cost.seconds == pytest.approx(2e-6 * (n - 1) + plan.cost.max_bytes_received / 1e11)
+    assert peak < 64 * n * 8 * 4, peak   # a few arrays of one entry per device, not one per pair
     with pytest.raises(ShardingError, match=r"\(device, holder\) pairs: shardnb lists every message of a step and stops at 134217728"):
-        plan_reshard(TensorSharding(m, [["x"], []]), TensorSharding(m, [[], ["x"]]), (131072, 131072))
+        step.transfers.src
+    assert "4294901760 messages, listed on use" in repr(plan)   # printing the plan lists nothing
+
+
+@pytest.mark.parametrize("sizes", [(16, 16), (4, 8, 8), (2, 2, 2, 16), (32, 32), (64,)])
+def test_closed_form_collectives_match_their_listed_messages(sizes, monkeypatch):
+    "The closed-form cost of a large all-to-all or all-gather is the cost of its listed messages (the threshold lowered to reach it)."
+    import shardnb.reshard as R
+    n = math.prod(sizes)
+    m = Mesh(dict(zip("xyzw", sizes)), list(np.random.default_rng(n).permutation(n)))
+    cases = [([["x"], []], [[], ["x"]]), ([["x"], ["y"]], [[], ["y"]]) if len(sizes) > 1 else ([["x"], []], [[], []])]
+    shape = (4 * sizes[0], 64)
+    for a, b in cases:
+        src, dst = TensorSharding(m, a), TensorSharding(m, b)
+        listed = plan_reshard(src, dst, shape)
+        monkeypatch.setattr(R, "_LIST_EAGERLY", 0)
+        R._STEPS.clear()
+        closed = plan_reshard(src, dst, shape)
+        monkeypatch.setattr(R, "_LIST_EAGERLY", 2**16)
+        R._STEPS.clear()
+        assert [s.kind for s in closed.steps] == [s.kind for s in listed.steps] and len(closed.steps) == 1, (str(closed), str(listed))
+        c, l = closed.steps[0], listed.steps[0]
+        assert isinstance(c.transfers, R._ListedOnUse) and not isinstance(l.transfers, R._ListedOnUse)
+        np.testing.assert_array_equal(c.cost.bytes_received, l.cost.bytes_received)
+        np.testing.assert_array_equal(c.cost.bytes_sent, l.cost.bytes_sent)
+        assert c.cost.messages == l.cost.messages and c.cost.seconds == pytest.approx(l.cost.seconds, rel=1e-12)
+        assert len(c.transfers) == len(l.transfers)
+        np.testing.assert_array_equal(c.transfers.src, l.transfers.src)   # listed on use: the same messages
+        np.testing.assert_array_equal(c.transfers.lo, l.transfers.lo)
+        check_exact(closed, data(shape, 5))
