@@ -11,8 +11,10 @@ from .mesh import Mesh, AxisRef
 from .sharding import DimSharding, TensorSharding
 from .program import Module, Func, Block, Op, Value, Attr, TensorType, parse_module, print_module
 from .rules import OpShardingRule
-from .propagate import (project_tensor, unproject_tensor, TensorFactors, op_rule, _get, _set, _size, _overlaps,
-                        _prefix_of, _prefix_without_overlap, _prefix_without_overlaps, _add_or_merge)
+from math import gcd
+from .propagate import (project_tensor, unproject_tensor, TensorFactors, FactorSharding, op_rule, _get, _set, _size,
+                               _overlaps, _prefix_of, _prefix_without_overlaps, _common_prefix, _add_or_merge, _axis_walk,
+                               _ref, _add_remaining)
 
 # %% auto #0
 __all__ = ['equivalent_shardings', 'value_sharding', 'factor_view', 'compatible_factor_axes', 'find_common_axes',
@@ -363,7 +365,75 @@ def _insert_all_reduces(op, tensors, common, rule, name, mesh, full) -> None:
         at = _insert_after(at, ar)
         r.replace_all_uses_with(ar.result, where=lambda u, ar=ar: u is not ar)
 
-# %% ../nbs/12a_explicit_reshards.ipynb #230a2872
+# %% ../nbs/12a_explicit_reshards.ipynb #65ba9bbb
+def _distribute_axes(shardings: list, sizes: list, axes, mesh: Mesh) -> None:
+    """`distributeAxesAcrossFactors`, axis first: each axis (or what is left of it) goes to the first factor with room
+    for part of it; axes no factor can take become overflow axes of the last factor."""
+    remaining, k = list(sizes), 0
+    info = _axis_walk(axes, 0, mesh)
+    while info is not None:
+        used = False
+        for i, fs in enumerate(shardings):
+            if remaining[i] <= 1: continue
+            g = gcd(remaining[i], info[0])
+            if g == 1 and info[0] != 1: continue
+            used = True
+            if info[0] > g:   # the factor takes a sub-axis of size g; the rest is offered to the next factors
+                pre = info[1] or 1
+                _add_or_merge(fs.axes, AxisRef(axes[k].name, pre, g), mesh)
+                info[1], info[0], remaining[i] = pre * g, info[0] // g, remaining[i] // g
+            else:
+                _add_or_merge(fs.axes, _ref(axes[k].name, info), mesh)
+                remaining[i] //= info[0]
+                k += 1; info = _axis_walk(axes, k, mesh)
+                break
+        if not used:
+            if shardings: _add_remaining(shardings[-1].overflow, info, axes, k, mesh)
+            break
+
+def _redistribute(t: TensorFactors, mapping, sizes, mesh: Mesh, axes) -> None:
+    "`redistributeAxes`: hand `axes` out afresh over the tensor's factors, in dim order."
+    order = [f for dim in mapping for f in dim if f in t.factors]
+    fresh = [FactorSharding(closed=t.factors[f].closed, minor_most=t.factors[f].minor_most) for f in order]
+    _distribute_axes(fresh, [sizes[f] for f in order], axes, mesh)
+    for f, fs in zip(order, fresh): t.factors[f].axes, t.factors[f].overflow = fs.axes, fs.overflow
+
+def _common_prefix_axes(tensors, n: int) -> list:
+    "`getGreatestCommonPrefixAxes`: per factor, the longest prefix every tensor that has it agrees on."
+    out, seen = [[] for _ in range(n)], set()
+    for t in tensors:
+        for f, fs in t.factors.items():
+            if f not in seen: out[f] = list(fs.axes); seen.add(f); continue
+            common = []
+            for a, b in zip(out[f], fs.axes):
+                if a == b: common.append(a); continue
+                p = _common_prefix(a, b)
+                if p is not None: common.append(p)
+                break
+            out[f] = common
+    return out
+
+def _reshape_with_overflow(ctx, op, tensors, rule, outs, name, mesh) -> list:
+    """`processReshapeWithOverflowAxes`: take the axes of the more sharded side, distribute them over each side's
+    factors axis first, keep per factor what both sides agree on, and reshard both sides to that."""
+    sizes = rule.factor_sizes
+    src = tensors[0] if _tensor_sharding_size(tensors[0], mesh) >= _tensor_sharding_size(tensors[1], mesh) else tensors[1]
+    axes = [a for f in range(len(sizes)) if f in src.factors for a in src.factors[f].axes + src.factors[f].overflow]
+    _redistribute(tensors[0], rule.operands[0], sizes, mesh, axes)
+    _redistribute(tensors[1], rule.results[0], sizes, mesh, axes)
+    built = [unproject_tensor(tensors[0], rule.operands[0], sizes, name, mesh),
+             unproject_tensor(tensors[1], rule.results[0], sizes, name, mesh)]
+    legal = [project_tensor(rule.operands[0], built[0], sizes, mesh), project_tensor(rule.results[0], built[1], sizes, mesh)]
+    common = _common_prefix_axes(legal, len(sizes))
+    for f, a in enumerate(common):
+        for t in tensors:
+            if f in t.factors: t.factors[f].axes, t.factors[f].overflow = list(a), []
+    update = [not equivalent_shardings(_sharding(op.operands[0]), unproject_tensor(tensors[0], rule.operands[0], sizes, name, mesh)),
+              not equivalent_shardings(unproject_tensor(tensors[1], rule.results[0], sizes, name, mesh), outs[0])]
+    _reshard_to_projection(op, tensors, rule, [_sharding(op.operands[0])], outs, update, ctx, name, mesh)
+    return common
+
+# %% ../nbs/12a_explicit_reshards.ipynb #abba2125
 def _on_full_version(op: Op, full: bool) -> bool:
     "`isOnFullVersion`: the flag, or always for calls and ragged dots, or a concatenate whose operands differ from its result."
     if full or op.name in ("mhlo.ragged_dot", "func.call"): return True
@@ -393,7 +463,9 @@ def _process_op(ctx: _Ctx, op: Op, full: bool) -> None:
     name, mesh = found
     tensors = _project(rule, ins, outs, mesh)
     common = []
-    if full:
+    if full and op.name == "stablehlo.reshape" and any(fs.overflow for t in tensors for fs in t.factors.values()):
+        common = _reshape_with_overflow(ctx, op, tensors, rule, outs, name, mesh)
+    elif full:
         common = find_common_axes(tensors, rule, _tensor_sizes(op), mesh)
         update = [False] * len(tensors)
         for f, axes in enumerate(common):
@@ -406,7 +478,7 @@ def _process_op(ctx: _Ctx, op: Op, full: bool) -> None:
         _process_dot(op, tensors, rule, outs, name, mesh)
     _insert_all_reduces(op, tensors, common, rule, name, mesh, full)
 
-# %% ../nbs/12a_explicit_reshards.ipynb #27ad1055
+# %% ../nbs/12a_explicit_reshards.ipynb #f01520d4
 def _edge_uses(op: Op):
     "A data-flow op's edges: per owner (results, then block arguments), the (op, operand index) uses that flow into it."
     ret = lambda b, k: (b.ops[-1], k)
@@ -434,7 +506,7 @@ def _process_call(ctx: _Ctx, op: Op) -> None:
         targets = [_replicated_on(_rank(v), s.mesh_name, ctx.mesh(s)) for v in op.operands]
     for k, t in enumerate(targets): _to_target(ctx, op, k, t, True, after_operand=True)
 
-# %% ../nbs/12a_explicit_reshards.ipynb #e68b70d4
+# %% ../nbs/12a_explicit_reshards.ipynb #2f97d2ec
 _TERMINATORS = ("func.return", "stablehlo.return", "sdy.return", "mhlo.return")
 
 def _walk_post_order(block: Block):
