@@ -6,6 +6,7 @@ Docs: https://shardnb.github.io/shardnb/explicit_reshards.html.md"""
 
 # %% ../nbs/12a_explicit_reshards.ipynb #b63e6e6f
 from __future__ import annotations
+from dataclasses import replace
 from math import prod
 from .mesh import Mesh, AxisRef
 from .sharding import DimSharding, TensorSharding
@@ -354,7 +355,7 @@ def _insert_all_reduces(op, tensors, common, rule, name, mesh, full) -> None:
     if full: axes = [a for f in rule.reduction for a in common[f]]
     elif not unreduced: return
     else: axes = [a for f in rule.reduction for a in (_compatible_factor(tensors, f) or [])]
-    axes = [a for a in axes if a not in unreduced]   # TODO sub-axis set difference
+    axes = _axis_set_diff(axes, unreduced, mesh)
     if not axes: return
     axes = _sort_merge(axes, mesh)
     at = op
@@ -365,7 +366,46 @@ def _insert_all_reduces(op, tensors, common, rule, name, mesh, full) -> None:
         at = _insert_after(at, ar)
         r.replace_all_uses_with(ar.result, where=lambda u, ar=ar: u is not ar)
 
-# %% ../nbs/12a_explicit_reshards.ipynb #65ba9bbb
+# %% ../nbs/12a_explicit_reshards.ipynb #c67cee65
+def _suffix_without_overlap(a: AxisRef, b: AxisRef, mesh: Mesh):
+    "The part of `a` after the end of `b` (None if `b` reaches `a`'s end)."
+    a_end = a.pre_size * a.size if a.is_sub_axis else mesh.axis_size(a.name)
+    b_end = b.pre_size * b.size if b.is_sub_axis else mesh.axis_size(b.name)
+    return AxisRef(a.name, b_end, a_end // b_end) if b_end < a_end else None
+
+def _axis_set_diff(a_axes, b_axes, mesh: Mesh) -> list:
+    "`getAxisSetDiff`: the parts of `a_axes` that no axis of `b_axes` covers."
+    if not a_axes or list(a_axes) == list(b_axes): return []
+    if not b_axes: return list(a_axes)
+    others, out = sorted(b_axes, key=_axis_key), []
+    for a in a_axes:
+        while a is not None:
+            b = next((b for b in others if _overlaps(a, b)), None)
+            if b is None: out.append(a); break
+            p = _prefix_without_overlaps(a, [b])
+            if p is not None: out.append(p)
+            a = _suffix_without_overlap(a, b, mesh)
+    return out
+
+def _all_reduce_unreduced(ctx, v: Value, source, target, put):
+    """`insertAllReduceIfUnreducedToReplicated`: all-reduce `v` over its unreduced axes that `target` does not keep
+    unreduced, placing the op with `put`; returns the all-reduce (or None) and the sharding after it."""
+    if source is None or not source.unreduced: return None, source
+    mesh = ctx.mesh(source)
+    axes = _axis_set_diff(source.unreduced, target.unreduced if target is not None else (), mesh)
+    if not axes: return None, source
+    new = replace(source, unreduced=tuple(_axis_set_diff(source.unreduced, axes, mesh)))
+    return put(Op("sdy.all_reduce", [v], [v.type], {"reduction_axes": _axes_text(axes), "out_sharding": new})), new
+
+def _all_reduce_operands(ctx, op: Op) -> None:
+    "`insertAllReduceOnOpIfUnreducedToReplicated`: all-reduce operands over unreduced axes the op's results do not keep."
+    if not op.results: return
+    target = _sharding(op.results[0])
+    for k, v in enumerate(op.operands):
+        ar, _ = _all_reduce_unreduced(ctx, v, _sharding(v), target, lambda new: _insert_before(op, new))
+        if ar is not None: op.set_operand(k, ar.result)
+
+# %% ../nbs/12a_explicit_reshards.ipynb #57941168
 def _distribute_axes(shardings: list, sizes: list, axes, mesh: Mesh) -> None:
     """`distributeAxesAcrossFactors`, axis first: each axis (or what is left of it) goes to the first factor with room
     for part of it; axes no factor can take become overflow axes of the last factor."""
@@ -433,7 +473,7 @@ def _reshape_with_overflow(ctx, op, tensors, rule, outs, name, mesh) -> list:
     _reshard_to_projection(op, tensors, rule, [_sharding(op.operands[0])], outs, update, ctx, name, mesh)
     return common
 
-# %% ../nbs/12a_explicit_reshards.ipynb #abba2125
+# %% ../nbs/12a_explicit_reshards.ipynb #f5234544
 def _on_full_version(op: Op, full: bool) -> bool:
     "`isOnFullVersion`: the flag, or always for calls and ragged dots, or a concatenate whose operands differ from its result."
     if full or op.name in ("mhlo.ragged_dot", "func.call"): return True
@@ -443,13 +483,20 @@ def _on_full_version(op: Op, full: bool) -> bool:
     return False
 
 def _to_target(ctx, op: Op, k: int, target, full: bool, after_operand: bool) -> None:
-    "`insertExplicitReshardsToTargetSharding`: reshard operand `k` of `op` to `target` unless equivalent."
+    """`insertExplicitReshardsToTargetSharding`: all-reduce operand `k` of `op` over unreduced axes `target` does not
+    keep, then (full version) reshard it to `target` unless equivalent; right after the operand or right before `op`."""
     v = op.operands[k]
-    s = _sharding(v)
+    last = None
+    def put(new):
+        nonlocal last
+        if last is not None: _insert_after(last, new)
+        elif after_operand: _insert_after_value(v, new)
+        else: _insert_before(op, new)
+        last = new; return new
+    ar, s = _all_reduce_unreduced(ctx, v, _sharding(v), target, put)
+    if ar is not None: op.set_operand(k, ar.result)
     if not full or equivalent_shardings(s, target): return
-    r = _reshard(v, target if target is not None else _closed_like(s))
-    if after_operand: _insert_after_value(v, r)
-    else: _insert_before(op, r)
+    r = put(_reshard(op.operands[k], target if target is not None else _closed_like(s)))
     op.set_operand(k, r.result)
 
 def _process_op(ctx: _Ctx, op: Op, full: bool) -> None:
@@ -478,7 +525,7 @@ def _process_op(ctx: _Ctx, op: Op, full: bool) -> None:
         _process_dot(op, tensors, rule, outs, name, mesh)
     _insert_all_reduces(op, tensors, common, rule, name, mesh, full)
 
-# %% ../nbs/12a_explicit_reshards.ipynb #f01520d4
+# %% ../nbs/12a_explicit_reshards.ipynb #b9171203
 def _edge_uses(op: Op):
     "A data-flow op's edges: per owner (results, then block arguments), the (op, operand index) uses that flow into it."
     ret = lambda b, k: (b.ops[-1], k)
@@ -506,7 +553,7 @@ def _process_call(ctx: _Ctx, op: Op) -> None:
         targets = [_replicated_on(_rank(v), s.mesh_name, ctx.mesh(s)) for v in op.operands]
     for k, t in enumerate(targets): _to_target(ctx, op, k, t, True, after_operand=True)
 
-# %% ../nbs/12a_explicit_reshards.ipynb #2f97d2ec
+# %% ../nbs/12a_explicit_reshards.ipynb #c8a29f08
 _TERMINATORS = ("func.return", "stablehlo.return", "sdy.return", "mhlo.return")
 
 def _walk_post_order(block: Block):
@@ -521,6 +568,7 @@ def _visit(ctx: _Ctx, op: Op) -> None:
     edges = _edge_uses(op)
     if edges is not None: _process_data_flow(ctx, edges, full); return
     if op.name == "func.call": _process_call(ctx, op); return
+    _all_reduce_operands(ctx, op)
     _process_op(ctx, op, full)
 
 def _process_return(ctx: _Ctx, f: Func) -> None:
