@@ -15,7 +15,7 @@ from .rules import OpShardingRule
 from math import gcd
 from .propagate import (project_tensor, unproject_tensor, TensorFactors, FactorSharding, op_rule, _get, _set, _size,
                                _overlaps, _prefix_of, _prefix_without_overlaps, _common_prefix, _add_or_merge, _axis_walk,
-                               _ref, _add_remaining)
+                               _ref, _add_remaining, _erase_manual, _add_free)
 
 # %% auto #0
 __all__ = ['equivalent_shardings', 'value_sharding', 'factor_view', 'compatible_factor_axes', 'find_common_axes',
@@ -62,11 +62,10 @@ def _replicated(s) -> bool:
     return s is None or all(not d.axes for d in s.dims)
 
 def equivalent_shardings(a, b) -> bool:
-    "Shardy's `isEquivalent`: both fully replicated (unreduced axes count), or same mesh, unreduced axes and dim axes."
-    rep = lambda s: s is None or (not s.unreduced and all(not d.axes for d in s.dims))
-    if rep(a): return rep(b)
+    "Shardy's `isEquivalent` (jaxlib 0.10.2's): both fully replicated, or same mesh and dim axes; open/closed, replicated and unreduced axes do not count."
+    if _replicated(a): return _replicated(b)
     if b is None or a.mesh_name != b.mesh_name or (a.mesh_name is None and a.mesh != b.mesh): return False
-    return a.unreduced == b.unreduced and len(a.dims) == len(b.dims) and all(x.axes == y.axes for x, y in zip(a.dims, b.dims))
+    return len(a.dims) == len(b.dims) and all(x.axes == y.axes for x, y in zip(a.dims, b.dims))
 
 def _closed_like(s: TensorSharding) -> TensorSharding:
     "`getFullyClosedLike`: same mesh and rank, every dim closed and empty."
@@ -532,15 +531,23 @@ def _edge_uses(op: Op):
     if op.name == "stablehlo.optimization_barrier": return [(r, [(op, k)]) for k, r in enumerate(op.results)]
     if op.name == "stablehlo.while": return [(r, [(op, k), ret(op.regions[1], k)]) for k, r in enumerate(op.results)]
     if op.name in ("stablehlo.case", "stablehlo.if"): return [(r, [ret(b, k) for b in op.regions]) for k, r in enumerate(op.results)]
-    if op.name == "sdy.named_computation":
+    if op.name in ("sdy.named_computation", "sdy.manual_computation"):
         b = op.regions[0]
         return [(r, [ret(b, k)]) for k, r in enumerate(op.results)] + [(a, [(op, k)]) for k, a in enumerate(b.args)]
     return None
 
-def _process_data_flow(ctx: _Ctx, edges, full: bool) -> None:
+def _edge_target(op: Op, owner: Value):
+    "The sharding an edge's sources are resharded to: the owner's, seen from where the sources are (`transformTargetSharding`)."
+    s = _get(owner)
+    if op.name != "sdy.manual_computation" or s is None: return s
+    manual = op.attrs["manual_axes"]
+    if owner.is_block_arg: return _add_free(op.attrs["in_shardings"][owner.index], s, manual)
+    return _erase_manual(s, manual)
+
+def _process_data_flow(ctx: _Ctx, op: Op, edges, full: bool) -> None:
     "Reshard every source of a data-flow edge to its owner's sharding."
     for owner, uses in edges:
-        target = _get(owner)
+        target = _edge_target(op, owner)
         for user, k in uses: _to_target(ctx, user, k, target, full, after_operand=True)
 
 def _process_call(ctx: _Ctx, op: Op) -> None:
@@ -566,7 +573,7 @@ def _visit(ctx: _Ctx, op: Op) -> None:
     if op.name in _TERMINATORS: return
     full = _on_full_version(op, ctx.full)
     edges = _edge_uses(op)
-    if edges is not None: _process_data_flow(ctx, edges, full); return
+    if edges is not None: _process_data_flow(ctx, op, edges, full); return
     if op.name == "func.call": _process_call(ctx, op); return
     _all_reduce_operands(ctx, op)
     _process_op(ctx, op, full)
