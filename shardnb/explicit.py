@@ -15,7 +15,7 @@ from .rules import OpShardingRule
 from math import gcd
 from .propagate import (project_tensor, unproject_tensor, TensorFactors, FactorSharding, op_rule, _get, _set, _size,
                                _overlaps, _prefix_of, _prefix_without_overlaps, _common_prefix, _add_or_merge, _axis_walk,
-                               _ref, _add_remaining, _erase_manual, _add_free)
+                               _ref, _add_remaining, _erase_manual, _add_free, _list_prefix_status)
 
 # %% auto #0
 __all__ = ['equivalent_shardings', 'value_sharding', 'factor_view', 'compatible_factor_axes', 'find_common_axes',
@@ -404,7 +404,49 @@ def _all_reduce_operands(ctx, op: Op) -> None:
         ar, _ = _all_reduce_unreduced(ctx, v, _sharding(v), target, lambda new: _insert_before(op, new))
         if ar is not None: op.set_operand(k, ar.result)
 
-# %% ../nbs/12a_explicit_reshards.ipynb #57941168
+# %% ../nbs/12a_explicit_reshards.ipynb #2eb1c95d
+def _list_attr(axes) -> Attr: return Attr("#sdy<axis_ref_list{" + ", ".join(map(str, axes)) + "}>")
+
+def _unreduced_collectives(ctx, v: Value, out, put):
+    """`insertUnreducedCollectives`: make `v`'s unreduced axes those of `out` -- axes that shard a dim's tail become
+    unreduced with `sdy.sharded_to_unreduced`, others with `sdy.replicated_to_unreduced` (after a reshard if the dims
+    need one); returns the last op placed (or None) and the sharding after it."""
+    s = _sharding(v)
+    if s is None or out is None or not out.unreduced: return None, None
+    mesh = ctx.mesh(s)
+    new_axes = _axis_set_diff(out.unreduced, s.unreduced, mesh)
+    if not new_axes: return None, None
+    s2u, per_dim, dims, need_reshard = [], [[] for _ in s.dims], list(out.dims), False
+    for d, (ind, outd) in enumerate(zip(s.dims, out.dims)):
+        ins, outs = list(ind.axes), list(outd.axes)
+        status = _list_prefix_status(outs, ins)
+        if status == 2:   # `out`'s dim is a strict prefix of `v`'s: the rest of `v`'s dim may become unreduced
+            diff = [_suffix_without_overlap(ins[len(outs) - 1], outs[-1], mesh)] if outs and outs[-1] != ins[len(outs) - 1] else []
+            diff += ins[len(outs):]
+            if not _axis_set_diff(diff, new_axes, mesh): per_dim[d] = diff; s2u += diff; dims[d] = ind
+            else: need_reshard = True
+        elif status == 0: need_reshard = True
+    last, cur, after = None, v, s
+    if need_reshard:
+        last = put(_reshard(cur, replace(s, dims=tuple(dims)))); cur = last.result
+    r2u = _axis_set_diff(new_axes, s2u, mesh)
+    if r2u:
+        after = TensorSharding(s.mesh, tuple(dims), out.replicated, tuple(_sort_merge(list(s.unreduced) + r2u, mesh)), mesh_name=s.mesh_name)
+        last = put(Op("sdy.replicated_to_unreduced", [cur], [v.type], {"axes": _list_attr(r2u), "out_sharding": after})); cur = last.result
+    if s2u:
+        lists = Attr("#sdy<list_of_axis_ref_lists[" + ", ".join("{" + ", ".join(map(str, a)) + "}" for a in per_dim) + "]>")
+        last = put(Op("sdy.sharded_to_unreduced", [cur], [v.type], {"axes": lists, "out_sharding": out})); after = out
+    return (last, after) if last is not None else (None, None)
+
+def _reshard_to_unreduced(ctx, op: Op) -> bool:
+    "`convertReshardToUnreducedCollectives`: an `sdy.reshard` that adds unreduced axes becomes those collectives."
+    if op.name != "sdy.reshard": return False
+    last, _ = _unreduced_collectives(ctx, op.operands[0], op.attrs["sharding"], lambda new: _insert_before(op, new))
+    if last is None: return False
+    op.results[0].replace_all_uses_with(last.result); op.erase()
+    return True
+
+# %% ../nbs/12a_explicit_reshards.ipynb #b132a6db
 def _distribute_axes(shardings: list, sizes: list, axes, mesh: Mesh) -> None:
     """`distributeAxesAcrossFactors`, axis first: each axis (or what is left of it) goes to the first factor with room
     for part of it; axes no factor can take become overflow axes of the last factor."""
@@ -472,7 +514,7 @@ def _reshape_with_overflow(ctx, op, tensors, rule, outs, name, mesh) -> list:
     _reshard_to_projection(op, tensors, rule, [_sharding(op.operands[0])], outs, update, ctx, name, mesh)
     return common
 
-# %% ../nbs/12a_explicit_reshards.ipynb #f5234544
+# %% ../nbs/12a_explicit_reshards.ipynb #30a4076f
 def _on_full_version(op: Op, full: bool) -> bool:
     "`isOnFullVersion`: the flag, or always for calls and ragged dots, or a concatenate whose operands differ from its result."
     if full or op.name in ("mhlo.ragged_dot", "func.call"): return True
@@ -494,6 +536,8 @@ def _to_target(ctx, op: Op, k: int, target, full: bool, after_operand: bool) -> 
         last = new; return new
     ar, s = _all_reduce_unreduced(ctx, v, _sharding(v), target, put)
     if ar is not None: op.set_operand(k, ar.result)
+    u, after = _unreduced_collectives(ctx, op.operands[k], target, put)
+    if u is not None: op.set_operand(k, u.result); s = after
     if not full or equivalent_shardings(s, target): return
     r = put(_reshard(op.operands[k], target if target is not None else _closed_like(s)))
     op.set_operand(k, r.result)
@@ -524,7 +568,7 @@ def _process_op(ctx: _Ctx, op: Op, full: bool) -> None:
         _process_dot(op, tensors, rule, outs, name, mesh)
     _insert_all_reduces(op, tensors, common, rule, name, mesh, full)
 
-# %% ../nbs/12a_explicit_reshards.ipynb #b9171203
+# %% ../nbs/12a_explicit_reshards.ipynb #25e2be7e
 def _edge_uses(op: Op):
     "A data-flow op's edges: per owner (results, then block arguments), the (op, operand index) uses that flow into it."
     ret = lambda b, k: (b.ops[-1], k)
@@ -560,7 +604,7 @@ def _process_call(ctx: _Ctx, op: Op) -> None:
         targets = [_replicated_on(_rank(v), s.mesh_name, ctx.mesh(s)) for v in op.operands]
     for k, t in enumerate(targets): _to_target(ctx, op, k, t, True, after_operand=True)
 
-# %% ../nbs/12a_explicit_reshards.ipynb #c8a29f08
+# %% ../nbs/12a_explicit_reshards.ipynb #0b17651e
 _TERMINATORS = ("func.return", "stablehlo.return", "sdy.return", "mhlo.return")
 
 def _walk_post_order(block: Block):
@@ -575,6 +619,7 @@ def _visit(ctx: _Ctx, op: Op) -> None:
     edges = _edge_uses(op)
     if edges is not None: _process_data_flow(ctx, op, edges, full); return
     if op.name == "func.call": _process_call(ctx, op); return
+    if _reshard_to_unreduced(ctx, op): return
     _all_reduce_operands(ctx, op)
     _process_op(ctx, op, full)
 

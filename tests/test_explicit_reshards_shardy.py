@@ -86,8 +86,6 @@ def lit_agreement(full):
 # Every function that differs from jaxlib, with its cause (the chapter lists the same).
 _PARSER = "shardnb's parser does not read convolution's `dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[...]` form"
 _SINGLE_DEVICE = "shardnb's parser does not read a `#sdy.sharding<...>` spelled out inside `#sdy.sharding_per_value`"
-_UNREDUCED = ("jaxlib turns replicated or sharded axes into unreduced ones with `sdy.replicated_to_unreduced` / "
-              "`sdy.sharded_to_unreduced`, ops shardnb's program IR does not have (Shardy's `insertUnreducedCollectives`)")
 # Lit functions jaxlib 0.10.2 does not run: it cannot read the `max`/`min` reduction of unreduced axes (later Shardy
 # syntax), aborts on a reshape to a scalar with overflow axes (fixed in Shardy after 0.10.2), and its partial version
 # all-reduces a result over an axis that also shards it (the output fails verification).
@@ -102,17 +100,6 @@ _BOTH = {
     "convolution.mlir": {
         _PARSER: ["convolution", "convolution_batch_group_count", "convolution_batch_group_count_factor_is_not_fully_sharded"],
     },
-    "insert_explicit_reshards.mlir": {
-        _UNREDUCED: ["all_gather_and_replicated_to_unreduced_and_sharded_to_unreduced",
-                     "all_slice_and_replicated_to_unreduced_and_sharded_to_unreduced",
-                     "implicitly_and_explicitly_replicated_to_unreduced_full_axis",
-                     "implicitly_and_explicitly_replicated_to_unreduced_sub_axis",
-                     "replicated_and_sharded_to_unreduced_full_axis", "replicated_and_sharded_to_unreduced_sub_axis",
-                     "replicated_to_unreduced_result_without_reshard", "reshard_and_replicated_to_unreduced",
-                     "sharded_to_unreduced", "sharded_to_unreduced_multiple_axes", "sharded_to_unreduced_multiple_dims",
-                     "sharded_to_unreduced_result_without_reshard", "sharded_to_unreduced_single_axis",
-                     "sharded_to_unreduced_with_subaxis"],
-    },
     "single_device_sharding.mlir": {
         _SINGLE_DEVICE: ["multi_result_matching_single_device", "multi_result_mixed_single_device_and_tiled",
                          "replicated_operand_on_other_mesh_to_single_device_consumer",
@@ -123,17 +110,6 @@ _BOTH = {
     },
     "single_device_sharding_errors.mlir": {
         _SINGLE_DEVICE: ["conflicting_single_device_results"],
-    },
-    "unreduced.mlir": {
-        _UNREDUCED: ["all_reduce_source_and_target_fully_replicated_shardings_and_different_unreduced_axes",
-                     "all_reduce_source_and_target_has_different_shardings_and_different_unreduced_axes",
-                     "all_reduce_source_and_target_has_same_shardings_and_different_unreduced_axes",
-                     "implicitly_and_explicitly_replicated_to_unreduced_full_axis",
-                     "implicitly_and_explicitly_replicated_to_unreduced_sub_axis",
-                     "replicated_and_sharded_to_unreduced_full_axis", "replicated_and_sharded_to_unreduced_sub_axis",
-                     "replicated_to_unreduced_result", "sharded_to_unreduced", "sharded_to_unreduced_multiple_axes",
-                     "sharded_to_unreduced_multiple_dims", "sharded_to_unreduced_single_axis",
-                     "sharded_to_unreduced_with_subaxis"],
     },
 }
 # file -> cause -> functions; the same with either setting
