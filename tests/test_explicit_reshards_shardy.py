@@ -4,8 +4,8 @@
 
 jaxlib re-prints shardnb's output and the texts must be identical, function by function. A lit case that jaxlib
 or shardnb cannot read whole is split into one module per function (its meshes plus that function). The functions
-that still differ are listed in `KNOWN_DIFFERENCES`, each with its cause (see nbs/12a_explicit_reshards.ipynb):
-the test asserts that exactly those differ."""
+that still differ would be listed in `KNOWN_DIFFERENCES`, each with its cause (see nbs/12a_explicit_reshards.ipynb):
+the test asserts that exactly those differ (today: none). shardnb reads each input as jaxlib prints it."""
 import re
 from collections import Counter
 from pathlib import Path
@@ -58,7 +58,9 @@ def compare_functions(texts, full):
     "For each module text: (jaxlib ok, {function: identical}) comparing jaxlib's pass with shardnb's."
     pipeline = pass_pipeline(full)
     ref = run_in_subprocess([[t, pipeline] for t in texts])
-    mine = [ours(t, full) for t in texts]
+    # shardnb reads the input as jaxlib prints it (same module; some lit files spell attributes in longer forms)
+    inputs = run_in_subprocess([[t, ""] for t in texts])
+    mine = [ours(i if iok else t, full) for t, (iok, i) in zip(texts, inputs)]
     canon = run_in_subprocess([[o, ""] if ok else ["", ""] for ok, o in mine])
     out = []
     for (rok, r), (ok, _), (cok, c) in zip(ref, mine, canon):
@@ -75,17 +77,14 @@ def lit_agreement(full):
     whole = compare_functions([t for _, _, t in cases], full)
     per_file, rejected, retry = {}, [], []
     for (name, k, text), (rok, res, readable) in zip(cases, whole):
-        if rok and readable: per_file.setdefault(name, {}).update(res)
-        else: retry += [(name, t) for t in split_functions(text)]
-    for (name, text), (rok, res, _) in zip(retry, compare_functions([t for _, t in retry], full)):
-        if rok: per_file.setdefault(name, {}).update(res)
+        if rok and readable: per_file.setdefault(name, {}).update({(k, f): same for f, same in res.items()})
+        else: retry += [(name, k, t) for t in split_functions(text)]
+    for (name, k, text), (rok, res, _) in zip(retry, compare_functions([t for _, _, t in retry], full)):
+        if rok: per_file.setdefault(name, {}).update({(k, f): same for f, same in res.items()})
         else: rejected.append((name, re.search(r"func\.func (?:\w+ )?@([\w$.\-]+)", text).group(1), res[:300]))
     return per_file, rejected
 
 
-# Every function that differs from jaxlib, with its cause (the chapter lists the same).
-_PARSER = "shardnb's parser does not read convolution's `dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[...]` form"
-_SINGLE_DEVICE = "shardnb's parser does not read a `#sdy.sharding<...>` spelled out inside `#sdy.sharding_per_value`"
 # Lit functions jaxlib 0.10.2 does not run: it cannot read the `max`/`min` reduction of unreduced axes (later Shardy
 # syntax), aborts on a reshape to a scalar with overflow axes (fixed in Shardy after 0.10.2), and its partial version
 # all-reduces a result over an axis that also shards it (the output fails verification).
@@ -96,28 +95,12 @@ _LATER_SYNTAX = [("insert_explicit_reshards.mlir", "insert_reshard_unreduced_to_
 JAXLIB_REJECTS = {True: _LATER_SYNTAX + [("reshape.mlir", "reshape_to_scalar_with_overflow")],
                   False: _LATER_SYNTAX + [("unreduced.mlir", "reduce_single_result_unreduced_resharded")]}
 
-_BOTH = {
-    "convolution.mlir": {
-        _PARSER: ["convolution", "convolution_batch_group_count", "convolution_batch_group_count_factor_is_not_fully_sharded"],
-    },
-    "single_device_sharding.mlir": {
-        _SINGLE_DEVICE: ["multi_result_matching_single_device", "multi_result_mixed_single_device_and_tiled",
-                         "replicated_operand_on_other_mesh_to_single_device_consumer",
-                         "replicated_operand_to_single_device_consumer", "single_device_op0_to_single_device_op1",
-                         "single_device_op_with_token_operand", "single_device_result_directly_returned",
-                         "single_device_result_to_replicated_consumer", "single_device_result_to_tiled_consumer",
-                         "tiled_operand_to_single_device_consumer"],
-    },
-    "single_device_sharding_errors.mlir": {
-        _SINGLE_DEVICE: ["conflicting_single_device_results"],
-    },
-}
-# file -> cause -> functions; the same with either setting
-KNOWN_DIFFERENCES = {True: _BOTH, False: _BOTH}
+# Every lit function that differs from jaxlib, file -> cause -> functions (the chapter lists the same): none.
+KNOWN_DIFFERENCES = {True: {}, False: {}}
 
 
 def lit_differences(per_file):
-    return {(f, name) for f, d in per_file.items() for name, same in d.items() if not same}
+    return {(f, name) for f, d in per_file.items() for (_, name), same in d.items() if not same}
 
 
 @pytest.mark.parametrize("full", [True, False])
