@@ -446,7 +446,7 @@ def _reshard_to_unreduced(ctx, op: Op) -> bool:
     op.results[0].replace_all_uses_with(last.result); op.erase()
     return True
 
-# %% ../nbs/12a_explicit_reshards.ipynb #b132a6db
+# %% ../nbs/12a_explicit_reshards.ipynb #4ba3c1ad
 def _distribute_axes(shardings: list, sizes: list, axes, mesh: Mesh) -> None:
     """`distributeAxesAcrossFactors`, axis first: each axis (or what is left of it) goes to the first factor with room
     for part of it; axes no factor can take become overflow axes of the last factor."""
@@ -514,7 +514,7 @@ def _reshape_with_overflow(ctx, op, tensors, rule, outs, name, mesh) -> list:
     _reshard_to_projection(op, tensors, rule, [_sharding(op.operands[0])], outs, update, ctx, name, mesh)
     return common
 
-# %% ../nbs/12a_explicit_reshards.ipynb #30a4076f
+# %% ../nbs/12a_explicit_reshards.ipynb #d7587d70
 def _on_full_version(op: Op, full: bool) -> bool:
     "`isOnFullVersion`: the flag, or always for calls and ragged dots, or a concatenate whose operands differ from its result."
     if full or op.name in ("mhlo.ragged_dot", "func.call"): return True
@@ -568,7 +568,7 @@ def _process_op(ctx: _Ctx, op: Op, full: bool) -> None:
         _process_dot(op, tensors, rule, outs, name, mesh)
     _insert_all_reduces(op, tensors, common, rule, name, mesh, full)
 
-# %% ../nbs/12a_explicit_reshards.ipynb #25e2be7e
+# %% ../nbs/12a_explicit_reshards.ipynb #4bd0dc23
 def _edge_uses(op: Op):
     "A data-flow op's edges: per owner (results, then block arguments), the (op, operand index) uses that flow into it."
     ret = lambda b, k: (b.ops[-1], k)
@@ -604,7 +604,7 @@ def _process_call(ctx: _Ctx, op: Op) -> None:
         targets = [_replicated_on(_rank(v), s.mesh_name, ctx.mesh(s)) for v in op.operands]
     for k, t in enumerate(targets): _to_target(ctx, op, k, t, True, after_operand=True)
 
-# %% ../nbs/12a_explicit_reshards.ipynb #0b17651e
+# %% ../nbs/12a_explicit_reshards.ipynb #848d1949
 _TERMINATORS = ("func.return", "stablehlo.return", "sdy.return", "mhlo.return")
 
 def _walk_post_order(block: Block):
