@@ -7,15 +7,15 @@ Docs: https://shardnb.github.io/shardnb/explicit_reshards.html.md"""
 # %% ../nbs/12a_explicit_reshards.ipynb #b63e6e6f
 from __future__ import annotations
 from dataclasses import replace
-from math import prod
+from math import gcd, prod
 from .mesh import Mesh, AxisRef
 from .sharding import DimSharding, TensorSharding
 from .program import Module, Func, Block, Op, Value, Attr, TensorType, parse_module, print_module
 from .rules import OpShardingRule
-from math import gcd
-from .propagate import (project_tensor, unproject_tensor, TensorFactors, FactorSharding, op_rule, _get, _set, _size,
-                               _overlaps, _prefix_of, _prefix_without_overlaps, _common_prefix, _add_or_merge, _axis_walk,
-                               _ref, _add_remaining, _erase_manual, _add_free, _list_prefix_status)
+# chapter 12's projection onto factors and its axis helpers
+from .propagate import (project_tensor, unproject_tensor, TensorFactors, FactorSharding, op_rule, _get, _set,
+                               _size, _overlaps, _prefix_of, _prefix_without_overlaps, _common_prefix, _add_or_merge,
+                               _axis_walk, _ref, _add_remaining, _erase_manual, _add_free, _list_prefix_status)
 
 # %% auto #0
 __all__ = ['equivalent_shardings', 'value_sharding', 'factor_view', 'compatible_factor_axes', 'find_common_axes',
