@@ -27,6 +27,7 @@ from .rules import OpShardingRule, parse_op_sharding_rule, sharding_rule
 from .viz_program import draw_program, draw_pass
 from .propagate import (propagate, propagation_rounds, value_shardings, sink_data_flow_edges, STRATEGIES as PROPAGATION_STRATEGIES,
                         FactorSharding, TensorFactors, Projection, project, project_tensor, unproject_tensor)
+from .explicit import insert_explicit_reshards
 from .export import (export_named_computations, propagate_to_func_results, unflatten_call_graph, insert_func_call_reshards,
                      constant_or_scalar_merger, remove_sharding_groups, sharding_constraint_to_reshard,
                      update_non_divisible_input_output_shardings, remove_sub_axes_in_input_output_shardings, close_shardings,
