@@ -11,15 +11,17 @@ from dataclasses import replace
 from math import gcd
 from .mesh import AxisRef
 from .sharding import DimSharding, TensorSharding
-from .program import Attr, Func, Module, Op, TensorType, Value, parse_module, print_module
+from .program import Attr, COLLECTIVE_AXES, Func, Module, Op, TensorType, Value, parse_module, print_module
 from .passes import map_shardings, import_pipeline, original_func_name, symbol_dce, _unique_symbol, _open_sharding
 from .propagate import propagate, sink_data_flow_edges, _get, _owner_shardings
+from .explicit import insert_explicit_reshards
 
 # %% auto #0
-__all__ = ['export_named_computations', 'propagate_to_func_results', 'unflatten_call_graph', 'insert_func_call_reshards',
-           'constant_or_scalar_merger', 'remove_sharding_groups', 'sharding_constraint_to_reshard',
-           'update_non_divisible_input_output_shardings', 'remove_sub_axes_in_input_output_shardings',
-           'close_shardings', 'drop_sharding_rules']
+__all__ = ['EXPORT_PASSES', 'export_named_computations', 'propagate_to_func_results', 'unflatten_call_graph',
+           'insert_func_call_reshards', 'constant_or_scalar_merger', 'remove_sharding_groups',
+           'sharding_constraint_to_reshard', 'update_non_divisible_input_output_shardings',
+           'remove_sub_axes_in_input_output_shardings', 'close_shardings', 'drop_sharding_rules',
+           'canonicalize_collectives', 'propagation_pipeline']
 
 # %% ../nbs/12c_export.ipynb #8f96ef71
 def _rank(v) -> int: return v.type.rank if isinstance(v.type, TensorType) else 0
@@ -233,3 +235,41 @@ def drop_sharding_rules(m: Module) -> Module:
         a = op.attrs.get("sdy.sharding_rule")
         if a is not None and not str(a).rstrip().endswith(", custom>"): del op.attrs["sdy.sharding_rule"]
     return m
+
+# %% ../nbs/12c_export.ipynb #ba574a3f
+EXPORT_PASSES = (export_named_computations, propagate_to_func_results, unflatten_call_graph, symbol_dce,
+                 insert_func_call_reshards, constant_or_scalar_merger, sink_data_flow_edges, remove_sharding_groups,
+                 sharding_constraint_to_reshard, update_non_divisible_input_output_shardings,
+                 remove_sub_axes_in_input_output_shardings, close_shardings)
+
+def _moves_nothing(op: Op) -> bool:
+    key = COLLECTIVE_AXES.get(op.name)
+    if op.name in ("sdy.all_gather", "sdy.all_slice", "sdy.reduce_scatter", "sdy.all_reduce"): return '"' not in str(op.attrs[key])
+    if op.name == "sdy.collective_permute": return _equivalent(_get(op.operands[0]) or op.attrs["out_sharding"], op.attrs["out_sharding"]) \
+        if _get(op.operands[0]) is not None else _replicated(op.attrs["out_sharding"])
+    return False
+
+def canonicalize_collectives(m: Module) -> Module:
+    "Shardy's `sdy-collective` canonicalization patterns: collectives that move nothing go; an all_slice undoing its all_gather cancels."
+    changed = True
+    while changed:
+        changed = False
+        for op in list(m.walk()):
+            if op.block is None or op.name not in COLLECTIVE_AXES: continue
+            x, src = op.operands[0], None
+            d = x.defining_op
+            if _moves_nothing(op): src = x
+            elif (op.name == "sdy.all_slice" and d is not None and d.name == "sdy.all_gather"
+                  and str(d.attrs["gathering_axes"]) == str(op.attrs["slicing_axes"])): src = d.operands[0]
+            if src is None: continue
+            op.results[0].replace_all_uses_with(src); op.erase(); changed = True
+            if d is not None and d.block is not None and d.name in COLLECTIVE_AXES and not d.results[0].uses: d.erase()
+    return m
+
+def propagation_pipeline(module: Module, *, conservative: bool = False) -> Module:
+    "jaxlib's `sdy-propagation-pipeline`: import, user-priority propagation, export, explicit reshards; returns a new module."
+    m = import_pipeline(parse_module(print_module(module)))
+    m = propagate(m, strategy="user-priority", conservative=conservative, keep_sharding_rules=True)
+    for p in EXPORT_PASSES: m = p(m)
+    m = insert_explicit_reshards(m, enable_full_version=False)
+    return drop_sharding_rules(canonicalize_collectives(m))
