@@ -198,11 +198,18 @@ def module_error(name: str, text: str, err) -> str:
     return located(name, err)
 
 def cmd_propagate(args) -> str:
-    "`shardnb propagate`: the module after the import passes and propagation, or its communication report."
+    """`shardnb propagate`: the module after the import passes and propagation (with --reshards, the explicit reshards
+    that make it consistent; with --pipeline, jaxlib's whole sdy-propagation-pipeline), or its communication report."""
     name, text = read_module(args.file)
     m = checked_module(name, text, "propagate")
-    passes, propagation = backend("passes", "propagate"), backend("propagate", "propagate")
-    try: m = propagation.propagate(passes.import_pipeline(m), strategy=args.strategy, conservative=args.conservative)
+    if args.pipeline and args.strategy != "user-priority":
+        raise CommandError("--pipeline runs Shardy's pipeline, which propagates with user-priority; drop --strategy", code=2)   # a usage error
+    try:
+        if args.pipeline: m = backend("export", "propagate --pipeline").propagation_pipeline(m, conservative=args.conservative)
+        else:
+            passes, propagation = backend("passes", "propagate"), backend("propagate", "propagate")
+            m = propagation.propagate(passes.import_pipeline(m), strategy=args.strategy, conservative=args.conservative)
+            if args.reshards: m = backend("explicit", "propagate --reshards").insert_explicit_reshards(m, enable_full_version=True)
     except ValueError as e: raise CommandError(str(e), messages=[module_error(name, text, e)]) from None
     if not args.cost: return str(m).rstrip("\n")
     try: return str(backend("cost", "propagate --cost").communication_report(m))
@@ -285,7 +292,9 @@ def make_parser() -> argparse.ArgumentParser:
   shardnb show --mesh '<["x"=2, "y"=4]>' --sharding '<@mesh, [{"x"}, {"y"}]>' --shape 16x8
   shardnb plan --mesh '<["x"=2, "y"=4]>' --from '<@mesh, [{"x"}, {"y"}]>' --to '<@mesh, [{"y"}, {}]>' --shape 16x8
   shardnb check model.mlir
-  shardnb propagate model.mlir --cost""")
+  shardnb propagate model.mlir --cost
+  shardnb propagate model.mlir --reshards --cost
+  shardnb propagate model.mlir --pipeline""")
     p.add_argument("--version", action="version", version=f"shardnb {__version__}")
     sub = p.add_subparsers(dest="command", required=True, metavar="{show,plan,check,propagate}")
     show = sub.add_parser("show", formatter_class=raw, help="print a sharding, its local shape and who holds what",
@@ -327,10 +336,14 @@ def make_parser() -> argparse.ArgumentParser:
         epilog="""examples:
   shardnb propagate model.mlir
   shardnb propagate model.mlir --strategy op-priority --conservative
-  shardnb propagate model.mlir --cost""")
+  shardnb propagate model.mlir --cost
+  shardnb propagate model.mlir --reshards --cost
+  shardnb propagate model.mlir --pipeline""")
     prop.add_argument("file", metavar="FILE.mlir", help="the module to propagate; - reads it from stdin")
     prop.add_argument("--strategy", default="user-priority", choices=STRATEGIES, help="the propagation strategy (default: user-priority)")
     prop.add_argument("--conservative", action="store_true", help="Shardy's conservative mode: no axis split into sub-axes, and the conservative op rules")
+    prop.add_argument("--reshards", action="store_true", help="insert the explicit reshards and all-reduces the shardings imply (Shardy's full version)")
+    prop.add_argument("--pipeline", action="store_true", help="run jaxlib's whole sdy-propagation-pipeline (import, user-priority, export, reshards)")
     prop.add_argument("--cost", action="store_true", help="print the communication report instead of the module")
     prop.set_defaults(run=cmd_propagate)
     return p

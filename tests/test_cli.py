@@ -343,3 +343,25 @@ def test_propagate_cost_locates_a_move_it_cannot_plan(tmp_path):
     assert lines[0].startswith(f"error: {f}:4:3: sdy.reshard @main %0: src and dst are on different devices")
     assert lines[1] == '  %0 = sdy.reshard %a <@other, [{"z"}, {}]> : tensor<8x16xf32>' and lines[2] == "  ^"
     assert run("propagate", str(f)).returncode == 0   # without --cost nothing is planned
+
+
+def test_propagate_reshards_and_pipeline(tmp_path):
+    "--reshards adds the explicit reshards (full version) to the propagated module; --pipeline is propagation_pipeline."
+    from shardnb.program import parse_module
+    from shardnb.passes import import_pipeline
+    from shardnb.propagate import propagate
+    from shardnb.explicit import insert_explicit_reshards
+    from shardnb.export import propagation_pipeline
+    f = tmp_path / "m.mlir"; f.write_text(PROP_MODULE)
+    r = run("propagate", str(f), "--reshards")
+    assert r.returncode == 0, r.stderr
+    want = insert_explicit_reshards(propagate(import_pipeline(parse_module(PROP_MODULE))), enable_full_version=True)
+    assert parse_module(r.stdout) == want
+    assert "sdy.all_reduce" in r.stdout   # the sharded contraction's partial sums, made explicit
+    r = run("propagate", str(f), "--pipeline")
+    assert r.returncode == 0, r.stderr
+    assert parse_module(r.stdout) == propagation_pipeline(parse_module(PROP_MODULE))
+    r = run("propagate", str(f), "--pipeline", "--strategy", "basic")
+    assert r.returncode == 2 and "error:" in r.stderr and "--pipeline" in r.stderr
+    r = run("propagate", str(f), "--reshards", "--cost")
+    assert r.returncode == 0 and "all_reduce" in r.stdout
