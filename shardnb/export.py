@@ -13,7 +13,7 @@ from .mesh import AxisRef
 from .sharding import DimSharding, TensorSharding
 from .program import Attr, COLLECTIVE_AXES, Func, Module, Op, TensorType, Value, parse_module, print_module
 from .passes import map_shardings, import_pipeline, original_func_name, symbol_dce, _unique_symbol, _open_sharding
-from .propagate import propagate, sink_data_flow_edges, _get, _owner_shardings
+from .propagate import propagate, sink_data_flow_edges, _get, _owner_shardings, _is_pure
 from .explicit import insert_explicit_reshards
 
 # %% auto #0
@@ -95,7 +95,8 @@ def _result_shardings(f: Func):
     return tuple(s if s is not None else _open_sharding(first, t.rank if isinstance(t, TensorType) else 0) for s, t in zip(shs, f.result_types))
 
 def unflatten_call_graph(m: Module) -> Module:
-    "Calls of copies of one function with the same shardings call one of them again; copies lose `sdy.original_func_name`."
+    """Calls of copies of one function with the same shardings call one of them again; copies lose
+    `sdy.original_func_name` (Shardy's default, `dedup-functions-fully=false`)."""
     def key(f): return (original_func_name(f), str(f.attrs.get("sdy.manual_axes")), _arg_shardings(f), _result_shardings(f))
     calls = [op for f in m.funcs.values() for op in f.walk() if op.name == "func.call"]
     cache = {}
@@ -250,12 +251,16 @@ def _moves_nothing(op: Op) -> bool:
     return False
 
 def canonicalize_collectives(m: Module) -> Module:
-    "Shardy's `sdy-collective` canonicalization patterns: collectives that move nothing go; an all_slice undoing its all_gather cancels."
+    """Shardy's `sdy-collective` canonicalization patterns: collectives that move nothing go; an all_slice undoing its
+    all_gather cancels; and, as MLIR's canonicalizer always does, ops without side effects whose results are unused go."""
     changed = True
     while changed:
         changed = False
         for op in list(m.walk()):
-            if op.block is None or op.name not in COLLECTIVE_AXES: continue
+            if op.block is None: continue
+            if op.results and not any(r.uses for r in op.results) and (op.name in COLLECTIVE_AXES or _is_pure(op)):
+                op.erase(); changed = True; continue
+            if op.name not in COLLECTIVE_AXES: continue
             x, src = op.operands[0], None
             d = x.defining_op
             if _moves_nothing(op): src = x

@@ -183,6 +183,9 @@ def apply_sharding_constraints(m: Module) -> Module:
                 if _should_apply(x, s):
                     if _is_edge_target(x):
                         _move_after_value(op, x); x.replace_all_uses_with(op.result, where=lambda u: u is not op)
+                        if s.unreduced:   # unreduced axes don't propagate: they go on the input's sharding itself
+                            cur = get_sharding(x) or _open_sharding(s, x.type.rank if isinstance(x.type, TensorType) else 0)
+                            set_sharding(x, replace(cur, unreduced=s.unreduced))
                     else:
                         op.attrs.setdefault("sdy.sharding_rule", identity_rule(op.result.type))
                         set_sharding(x, s)
