@@ -18,7 +18,7 @@ from .reshard import plan_reshard, CostModel, ReshardPlan
 
 # %% auto #0
 __all__ = ['CostItem', 'replicated', 'sharding_of', 'with_unreduced', 'collective_axes', 'reduction_axes', 'communications',
-           'element_type', 'communication_report', 'CostReport', 'CostComparison']
+           'CostReport', 'element_type', 'communication_report', 'CostComparison']
 
 # %% ../nbs/12b_cost.ipynb #a7253860
 @dataclass(frozen=True, eq=False)
@@ -132,34 +132,6 @@ def communications(op: Op) -> list:
     if op.name == "sdy.sharding_constraint" and src == dst: return []
     return [(op.name.removeprefix("sdy."), src, dst, op.results[0])]
 
-# %% ../nbs/12b_cost.ipynb #b4f5dd70
-def element_type(t: TensorType) -> str:
-    "`t`'s element type as `plan_reshard` reads it."
-    m = re.fullmatch(r"complex<f(32|64)>", t.dtype)
-    return ("complex64" if m.group(1) == "32" else "complex128") if m else t.dtype
-
-def _label(func: str, v: Value) -> str:
-    return f"@{func} %{v.name}" if v.name is not None else f"@{func} {v.defining_op.name}#{v.index}"
-
-def communication_report(module: Module, *, cost_model: CostModel | None = None, objective: str = "time") -> CostReport:
-    """Every communication `module` implies — reshards, disagreeing sharding constraints, Shardy's collectives and the
-    all-reduce of each sharded reduction factor — planned with `plan_reshard(..., cost_model, objective)`.
-
-    Each op is counted once, as written: a loop body or a function called twice is not multiplied."""
-    if not isinstance(module, Module): raise TypeError(f"communication_report takes a Module, got: {type(module).__name__}")
-    items, plans = [], {}
-    for fname, f in module.funcs.items():
-        for op in f.walk():
-            for kind, src, dst, v in communications(op):
-                key = (src, dst, v.type.shape, element_type(v.type))
-                if key not in plans:
-                    try: plans[key] = plan_reshard(src, dst, v.type.shape, element_type(v.type), cost_model=cost_model, objective=objective)
-                    except ShardingError as e:
-                        err = ShardingError(f"{op.name} {_label(fname, v)}: {e}"); err.where = op   # `where`: the op, for located messages
-                        raise err from None
-                items.append(CostItem(kind, op.name, _label(fname, v), plans[key]))
-    return CostReport(tuple(items))
-
 # %% ../nbs/12b_cost.ipynb #489bc66c
 def _table(header, rows, right=()) -> list[str]:
     "Text cells as aligned columns (those numbered in `right` aligned right)."
@@ -213,6 +185,34 @@ class CostReport:
     def compare(self, other: CostReport, names=("a", "b")) -> CostComparison:
         "This report next to `other`'s, value by value: two strategies or two annotation choices of one program."
         return CostComparison(self, other, tuple(names))
+
+# %% ../nbs/12b_cost.ipynb #b4f5dd70
+def element_type(t: TensorType) -> str:
+    "`t`'s element type as `plan_reshard` reads it."
+    m = re.fullmatch(r"complex<f(32|64)>", t.dtype)
+    return ("complex64" if m.group(1) == "32" else "complex128") if m else t.dtype
+
+def _label(func: str, v: Value) -> str:
+    return f"@{func} %{v.name}" if v.name is not None else f"@{func} {v.defining_op.name}#{v.index}"
+
+def communication_report(module: Module, *, cost_model: CostModel | None = None, objective: str = "time") -> CostReport:
+    """Every communication `module` implies — reshards, disagreeing sharding constraints, Shardy's collectives and the
+    all-reduce of each sharded reduction factor — planned with `plan_reshard(..., cost_model, objective)`.
+
+    Each op is counted once, as written: a loop body or a function called twice is not multiplied."""
+    if not isinstance(module, Module): raise TypeError(f"communication_report takes a Module, got: {type(module).__name__}")
+    items, plans = [], {}
+    for fname, f in module.funcs.items():
+        for op in f.walk():
+            for kind, src, dst, v in communications(op):
+                key = (src, dst, v.type.shape, element_type(v.type))
+                if key not in plans:
+                    try: plans[key] = plan_reshard(src, dst, v.type.shape, element_type(v.type), cost_model=cost_model, objective=objective)
+                    except ShardingError as e:
+                        err = ShardingError(f"{op.name} {_label(fname, v)}: {e}"); err.where = op   # `where`: the op, for located messages
+                        raise err from None
+                items.append(CostItem(kind, op.name, _label(fname, v), plans[key]))
+    return CostReport(tuple(items))
 
 # %% ../nbs/12b_cost.ipynb #bfe46f89
 @dataclass(frozen=True, eq=False)
