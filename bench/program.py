@@ -1,6 +1,9 @@
 """Parse + verify + print throughput of a generated 10,000-op module, and the largest real JAX program of
 the test corpus read by shardnb next to jaxlib's own parse + print of it (same process, same text).
 
+Then import_pipeline on a scalar broadcast used by N chained adds (the constant splitter clones it N times): its time
+per N shows whether the passes stay linear in the program.
+
 Run: python bench/program.py [n_ops]          (the corpus comparison needs jax; it is skipped without it)"""
 import sys, time, random
 from pathlib import Path
@@ -70,6 +73,23 @@ def versus_jaxlib(repeats: int = 7):
         print(f"largest corpus program {name} ({len(text):,} chars, {n} ops), {what} time: shardnb parse+verify+print "
               f"{a * 1e3:.1f} ms, jaxlib parse+print {b * 1e3:.1f} ms: {a / b:.2f}x jaxlib's time")
 
+def chain(n: int) -> str:
+    "A scalar broadcast used by `n` chained adds."
+    lines = ["func.func @main(%a: tensor<8x8xf32>) -> tensor<8x8xf32> {",
+             "  %s = stablehlo.constant dense<1.0> : tensor<f32>",
+             "  %b = stablehlo.broadcast_in_dim %s, dims = [] : (tensor<f32>) -> tensor<8x8xf32>",
+             "  %v0 = stablehlo.add %a, %b : tensor<8x8xf32>"]
+    lines += [f"  %v{k} = stablehlo.add %v{k - 1}, %b : tensor<8x8xf32>" for k in range(1, n)]
+    return "\n".join(lines + [f"  return %v{n - 1} : tensor<8x8xf32>", "}"])
+
+def import_scaling(sizes=(4_000, 8_000, 16_000, 32_000)):
+    from shardnb.passes import import_pipeline
+    for n in sizes:
+        text = chain(n)
+        t = best_of(lambda: import_pipeline(parse_module(text)), 3, time.process_time) - best_of(lambda: parse_module(text), 3, time.process_time)
+        print(f"import_pipeline, a broadcast used by {n:,} chained adds: {t:.3f} s CPU ({t / n * 1e6:.1f} us per use)")
+
 if __name__ == "__main__":
     main(int(sys.argv[1]) if len(sys.argv) > 1 else 10_000)
     versus_jaxlib()
+    import_scaling()
