@@ -647,10 +647,6 @@ class _Pass:
         "Shardy's `propagateTensorShardings`: project, run the factor strategy, write back what changed."
         old_in = [_get(x) if x.__class__ is Value else x.get() for x in ins]   # a Value, or a `_Slot` for other places
         old_out = [_get(x) if x.__class__ is Value else x.get() for x in outs]
-        name = self.common_mesh(old_in + old_out)
-        if name is None: return False
-        mesh = self.m.meshes[name]
-        if mesh.is_maximal: return False
         blocked = rule.blocked_propagation
         n = len(rule.factor_sizes)
         dirs = tuple(NONE if f in blocked else direction(f) for f in range(n)) if blocked else tuple(map(direction, range(n)))
@@ -658,6 +654,11 @@ class _Pass:
         key = (id(rule), self.fp, conservative, ew, tuple(old_in), tuple(old_out), dirs)
         updates = self.memo.get(key)
         if updates is None:   # the decision depends only on the key: identical ops (a stack of blocks) decide once
+            name = self.common_mesh(old_in + old_out)
+            mesh = self.m.meshes[name] if name is not None else None
+            if mesh is None or mesh.is_maximal:   # no common mesh, or a maximal one: nothing changes
+                self.memo[key] = ()
+                return False
             p = project(rule, old_in, old_out, mesh)
             up_in, up_out = self.fp(p, dirs.__getitem__, rule.factor_sizes, mesh, conservative, op if ew else None)
             updates = []
@@ -776,7 +777,7 @@ def _call_target(op: Op) -> str | None:
     return m.group(1).strip('"') if m else None
 
 def _pass_through_factors_broadcast_backward(op, f, rule) -> int:
-    if rule is not None and rule.kind(f) in ("reduction", "need_replication", "permutation"): return NONE
+    if rule is not None and (f in rule.reduction or f in rule.need_replication or f in rule.permutation): return NONE
     return BACKWARD if op.name == "stablehlo.broadcast_in_dim" else BOTH
 
 OP_PRIORITY_SCHEDULE = (
