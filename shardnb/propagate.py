@@ -790,11 +790,14 @@ OP_PRIORITY_SCHEDULE = (
 def _op_priority_direction(p: int, direction):
     "The direction of op-priority round `p`: the union of heuristics 0..p, intersected with the caller's."
     def d(op, rule):
-        outer = direction(op, rule)
         bcast = op.name == "stablehlo.broadcast_in_dim"
         base = _pass_through(op, p >= 1)              # heuristics 0 and 1 (1 ignores uses)
         if p >= 3: base |= BACKWARD if bcast else BOTH
         if p >= 4: base |= BOTH
+        if direction is _both:                        # the usual caller: nothing to intersect with (a hot path)
+            if p < 2 or base == BOTH: return lambda f: base
+            return lambda f: base | _pass_through_factors_broadcast_backward(op, f, rule)
+        outer = direction(op, rule)
         if p < 2 or base == BOTH: return lambda f: base & outer(f)
         return lambda f: (base | _pass_through_factors_broadcast_backward(op, f, rule)) & outer(f)
     return d
