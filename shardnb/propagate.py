@@ -552,6 +552,13 @@ def sync_groups(groups: ShardingGroups) -> None:
             del groups.group[v]; members[k] = c.results[0]; groups.group[c.results[0]] = gid
 
 # %% ../nbs/12_propagate.ipynb #8d6ff45d
+def _preorder(ops, out: list) -> list:
+    "`ops` and the ops nested in their regions, pre-order, appended to `out`: `Func.walk` without a generator per op."
+    for op in ops:
+        out.append(op)
+        for b in op.regions: _preorder(b.ops, out)
+    return out
+
 class _Worklist:
     "MLIR's greedy-driver worklist: pushing a queued op does nothing; pop takes the most recently pushed."
     def __init__(self, ops):
@@ -740,7 +747,7 @@ class _Pass:
 
     def run(self) -> None:
         self.func_results()
-        self.wl = _Worklist(op for f in reversed(list(self.m.funcs.values())) for op in reversed(list(f.walk())))
+        self.wl = _Worklist(op for f in reversed(list(self.m.funcs.values())) for op in reversed(_preorder(f.body.ops, [])))
         while (op := self.wl.pop()) is not None:
             if _trivially_dead(op): self.erase(op); continue
             self.current = op
