@@ -34,7 +34,7 @@ def _drop_edges(values) -> None:
 # %% ../nbs/12c_export.ipynb #64cce824
 def export_named_computations(m: Module) -> Module:
     "Turn each `sdy.named_computation` back into a private function and a call, with the shardings its edges hold."
-    calls = []
+    calls, counter = [], [0]   # one symbol table per run, as Shardy's pass has
     def post_order(block):
         for op in list(block.ops):
             for b in op.regions: yield from post_order(b)
@@ -48,7 +48,7 @@ def export_named_computations(m: Module) -> Module:
             outs = _owner_shardings(op.results)
             if outs is not None: op.attrs["out_shardings"] = tuple(outs)
             g = Func(op.attrs["name"], visibility="private")
-            g.name = _unique_symbol(op.attrs["name"], m.funcs, m.__dict__.setdefault("_sym_counter", [0]))
+            g.name = _unique_symbol(op.attrs["name"], m.funcs, counter)
             g.body = body; body.parent = g
             g.result_types = [r.type for r in op.results]
             g.result_shardings = [None] * len(op.results); g.result_attrs = [dict() for _ in op.results]
@@ -64,9 +64,8 @@ def export_named_computations(m: Module) -> Module:
             blk = op.block; blk.insert(blk.ops.index(op), call)
             for r, nr, s in zip(op.results, call.results, op.attrs.get("out_shardings") or [None] * len(op.results)):
                 r.replace_all_uses_with(nr); nr.sharding = s
-            op.regions = []
-            for i, v in enumerate(op.operands): v.uses.remove((op, i))
-            blk.ops.remove(op)
+            op.regions = []   # the body now belongs to the function
+            op.erase()
             calls.extend(call.results)
     _drop_edges(calls)
     return m
@@ -134,7 +133,7 @@ def insert_func_call_reshards(m: Module) -> Module:
                 cur = r.sharding
                 if not _equivalent(s, cur):
                     rs = Op("sdy.reshard", [r], [r.type], {"sharding": cur if cur is not None else _closed_replicated(s)})
-                    blk = op.block; blk.insert(blk.ops.index(op) + 1 + sum(1 for _ in ()), rs)
+                    blk = op.block; blk.insert(blk.ops.index(op) + 1, rs)   # right after the call, as Shardy does
                     r.replace_all_uses_with(rs.results[0], where=lambda u, rs=rs: u is not rs)
             for s, r in zip(fr, op.results): r.sharding = s
     return m
