@@ -360,3 +360,12 @@ def test_checks_catch_bad_figures():
     assert {t.get_text(): t.get_fontsize() < MIN_PT for t in texts if t.get_text()[0].isalpha()} == \
         {"a label far wider than its box": True, "on top": False}
     assert ink(render(lambda: plt.figure(figsize=(2, 2)))[0])[0] == 0
+
+
+def test_rank3_caption_clears_the_panels():
+    "Found by seed 558516953: a two-line caption under one rank-3 panel overlapped its tick labels."
+    from shardnb import Mesh, parse_sharding
+    s = parse_sharding('<@mesh, [{"a b":(1)2}, {"a b":(2)2, ?}, {}]>', {"mesh": Mesh({"a b": 4})})
+    fig, texts, took = render(lambda: draw_sharding(s, (1, 5, 5)))
+    assert not (found := problems(fig, texts, took)), "; ".join(found)
+    plt.close("all")
