@@ -1,6 +1,6 @@
 """shardnb's reshard vs DTensor's redistribute, 8 gloo processes on this machine.
 
-    python bench/distributed.py [--sizes 64 4096] [--reps-small 20] [--reps-large 5]
+    python bench/distributed.py [--sizes 64 4096] [--reps-small 20] [--reps-large 5] [--check once|always|off]
 
 For each case and size: median wall time of one reshard (barrier before and after, rank 0's clock)
 and the most bytes any rank receives (shardnb: from its log; DTensor: counted from the collectives it
@@ -86,7 +86,7 @@ def _max_over_ranks(v: int) -> int:
     return int(t)
 
 
-def bench_worker(rank: int, world: int, sizes, reps_small: int, reps_large: int, check: bool = True):
+def bench_worker(rank: int, world: int, sizes, reps_small: int, reps_large: int, check=True):
     import logging
     from torch.distributed.tensor import _redistribute
     logging.getLogger("torch.distributed.tensor").setLevel(logging.ERROR)  # its 'sequential all_gather' advice, once per call
@@ -137,10 +137,11 @@ def main():
     ap.add_argument("--reps-small", type=int, default=20)
     ap.add_argument("--reps-large", type=int, default=5)
     ap.add_argument("--procs", type=int, default=8)
-    ap.add_argument("--no-check", action="store_true", help="skip shardnb's agreement check (one small all_gather per reshard)")
+    ap.add_argument("--check", choices=["once", "always", "off"], default="once",
+                    help="shardnb's agreement check: once per distinct reshard and group (the default), on every call, or never")
     a = ap.parse_args()
     t0 = time.time()
-    rows = launch(bench_worker, a.procs, a.sizes, a.reps_small, a.reps_large, not a.no_check, timeout=580, collective_timeout=300)[0]
+    rows = launch(bench_worker, a.procs, a.sizes, a.reps_small, a.reps_large, {"once": True, "always": "always", "off": False}[a.check], timeout=580, collective_timeout=300)[0]
     print(f"| case | shape | shardnb time | shardnb max recv/rank | DTensor time | DTensor max recv/rank | DTensor min-cost time | min-cost max recv/rank | equal |")
     print("|---|---|---|---|---|---|---|---|---|")
     for r in rows:
@@ -152,7 +153,7 @@ def main():
     for r in rows:
         print(f"  {r['case']} {r['shape'][0]}x{r['shape'][1]}: DTensor {r['default_calls'] or '(none)'} ; min-cost {r.get('min_cost_calls', '-')} ; "
               f"shardnb {r['primitive']}" + (f" ; FALLBACKS: {r['fallbacks']}" if r["fallbacks"] else ""))
-    print(f"\n{a.procs} gloo processes, float32, total {time.time() - t0:.0f} s")
+    print(f"\n{a.procs} gloo processes, float32, agreement check {a.check}, total {time.time() - t0:.0f} s")
 
 
 if __name__ == "__main__":
