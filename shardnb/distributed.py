@@ -158,6 +158,12 @@ def _plan_exchange(src: TensorSharding, dst: TensorSharding, shape: tuple[int, .
     return Exchange(src, dst, shape, tuple(transfers))
 
 # %% ../nbs/15_distributed.ipynb #234d0333
+@functools.lru_cache(maxsize=1024)
+def _layout(s: TensorSharding, shape: tuple) -> tuple[tuple[int, ...], int, bool]:
+    "The local shape under `s` for `shape`, the number of devices, and whether their ids are 0..n-1 (cached: shardings are immutable)."
+    ids = s.mesh.device_set
+    return s.local_shape(shape), len(ids), sorted(ids) == list(range(len(ids)))
+
 @dataclass(frozen=True, eq=False)
 class ShardedTensor:
     """This process's part of a global tensor: the padded `local` shard, the global `shape`, the `sharding`, `ranks[device_id]` (the rank playing each device) and the process `group`.
@@ -173,13 +179,13 @@ class ShardedTensor:
     def __post_init__(self):
         if not isinstance(self.local, torch.Tensor): raise ShardingError(f"local must be a torch.Tensor, got: {type(self.local).__name__}")
         if not isinstance(self.sharding, TensorSharding): raise ShardingError(f"sharding must be a TensorSharding, got: {self.sharding!r}")
-        want = self.sharding.local_shape(self.shape)
+        try: want, n, iota = _layout(self.sharding, tuple(self.shape))
+        except TypeError: self.sharding.local_shape(self.shape); raise   # not a sequence of ints: local_shape names the problem
         object.__setattr__(self, 'shape', tuple(int(d) for d in self.shape))
         if tuple(self.local.shape) != want:
             raise ShardingError(f"local shard has shape {tuple(self.local.shape)}, but {self.sharding.body()} gives local shape {want} for {self.shape}")
-        n = len(self.sharding.mesh.device_set)
         ranks = tuple(range(n)) if self.ranks is None else tuple(int(r) for r in self.ranks)
-        if sorted(self.sharding.mesh.device_set) != list(range(n)) or len(ranks) != n or len(set(ranks)) != n:
+        if not iota or len(ranks) != n or len(set(ranks)) != n:
             raise ShardingError(f"ranks must give one distinct rank per device id 0..{n - 1}, got: {self.ranks!r}")
         object.__setattr__(self, 'ranks', ranks)
 
@@ -276,9 +282,10 @@ def _place(out: torch.Tensor, held: Box, t: Transfer, tile: torch.Tensor) -> Non
     if t.add: view += tile
     else: view.copy_(tile)
 
-def _key(src: ShardedTensor, dst: TensorSharding) -> tuple:
-    "What every rank must agree on before a reshard."
-    return (repr(src.sharding.mesh), src.sharding.body(), repr(dst.mesh), dst.body(), src.shape, str(src.local.dtype), src.ranks)
+@functools.lru_cache(maxsize=512)
+def _key(src: TensorSharding, dst: TensorSharding, shape: tuple[int, ...], dtype: str, ranks: tuple[int, ...], *how) -> tuple:
+    "What every rank must agree on before a reshard (`how`: the plan and the options that change what runs), in text every process writes alike."
+    return (repr(src.mesh), src.body(), repr(dst.mesh), dst.body(), shape, dtype, ranks) + how
 
 # %% ../nbs/15_distributed.ipynb #447ca29a
 @functools.lru_cache(maxsize=512)
@@ -637,8 +644,15 @@ def _fused(plan: ReshardPlan, ranks: tuple[int, ...]) -> tuple:
 # %% ../nbs/15_distributed.ipynb #d18b2d44
 @functools.lru_cache(maxsize=512)
 def _planned(src: TensorSharding, dst: TensorSharding, shape: tuple[int, ...], dtype: str):
-    "The planner's plan, cached (shardings are immutable values)."
-    return plan_reshard(src, dst, shape, dtype)
+    "The planner's plan, or the `ShardingError` saying why there is none (both cached: shardings are immutable values)."
+    try: return plan_reshard(src, dst, shape, dtype)
+    except ShardingError as e: return e
+
+@functools.lru_cache(maxsize=512)
+def _checked(src: TensorSharding, dst: TensorSharding, shape: tuple[int, ...]) -> bool:
+    "`_check_pair`, then whether the two shardings are equivalent for `shape` (cached: a training loop checks nothing twice)."
+    _check_pair(src, dst, shape)
+    return src.equivalent(dst, shape)
 
 def _direct(st: ShardedTensor, dst: TensorSharding, timeout, log, note: str = "", ready=None) -> ShardedTensor:
     "The direct one-round exchange, logged as a `point_to_point` step."
@@ -654,7 +668,8 @@ def _reshard(self: ShardedTensor, dst: TensorSharding, *, plan=None, timeout=Non
     `plan`: None (the planner's plan), a `ReshardPlan` from `self.sharding` to `dst`, or `"exchange"` (one direct round);
     `check`: True (check that all ranks agree, once per distinct reshard and group), "always", or False;
     `fuse`: run consecutive all_gathers of one dim as one collective."""
-    _check_pair(self.sharding, dst, self.shape)
+    if not isinstance(dst, TensorSharding): raise ShardingError(f"dst must be a TensorSharding, got: {dst!r}")
+    _checked(self.sharding, dst, self.shape)
     if not dist.is_initialized(): raise DistributedReshardError("reshard needs a torch.distributed process group (init_process_group, or `launch`)")
     if dist.get_world_size(self.group) != len(self.ranks):
         raise DistributedReshardError(f"the process group has {dist.get_world_size(self.group)} ranks but {self.sharding.body()} has {len(self.ranks)} devices")
@@ -664,17 +679,18 @@ def _reshard(self: ShardedTensor, dst: TensorSharding, *, plan=None, timeout=Non
         raise ShardingError(f"the plan moves {plan.src.body()} -> {plan.dst.body()} for {plan.shape}, not {self.sharding.body()} -> {dst.body()} for {self.shape}")
     if not (check is True or check is False or check == "always"):
         raise ShardingError(f"check must be True, False or 'always', got: {check!r}")
-    key = _key(self, dst) + (plan if plan is None or isinstance(plan, str) else str(plan), bool(fuse))
+    dtype = str(self.local.dtype).removeprefix("torch.")
+    key = _key(self.sharding, dst, self.shape, dtype, self.ranks, plan if plan is None or isinstance(plan, str) else str(plan), bool(fuse))
     ready = _start_check(key, self.group, timeout, check)   # finished before any data moves; None when already agreed
     if plan == "exchange": return _direct(self, dst, timeout, log, ready=ready)
     if plan is None:
-        try: plan = _planned(self.sharding, dst, self.shape, str(self.local.dtype).removeprefix("torch."))
-        except ShardingError as e:
-            return _direct(self, dst, timeout, log, f"fallback: the planner has no plan ({e}); ran the direct exchange", ready)
+        plan = _planned(self.sharding, dst, self.shape, dtype)
+        if isinstance(plan, ShardingError):
+            return _direct(self, dst, timeout, log, f"fallback: the planner has no plan ({plan}); ran the direct exchange", ready)
     st = self
     for step in (_fused(plan, self.ranks) if fuse else plan.steps): st = run_step(st, step, timeout, log, ready)
     if ready is not None: ready()
-    if not st.sharding.equivalent(dst, self.shape):
+    if not _checked(st.sharding, dst, self.shape):
         st = _direct(st, dst, timeout, log, "fallback: the plan ended in an equivalent-looking but different sharding")
     local = st.local if plan.steps else st.local.clone()
     return ShardedTensor(local, st.shape, dst, st.ranks, st.group)
