@@ -661,7 +661,7 @@ def _direct(st: ShardedTensor, dst: TensorSharding, timeout, log, note: str = ""
     if log is not None: log.extend(r._replace(collective="point_to_point", note=note) for r in sub)
     return out
 
-def _reshard(self: ShardedTensor, dst: TensorSharding, *, plan=None, timeout=None, check: bool = True, log: list | None = None,
+def _reshard(self: ShardedTensor, dst: TensorSharding, *, plan=None, timeout=None, check: bool | str = True, log: list | None = None,
              fuse: bool = True) -> ShardedTensor:
     """This tensor under sharding `dst`, moved across the group's processes (every rank must call it with the same arguments).
 
