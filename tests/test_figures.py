@@ -118,6 +118,28 @@ func.func @main(%arg0: tensor<8xf32>) -> tensor<8xf32> {
   return %1 : tensor<8xf32>
 }'''
 
+EXPORTED = '''
+sdy.mesh @mesh = <["x"=2, "y"=2]>
+func.func @main(%arg0: tensor<8x6xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x", ?}, {?}]>}) -> tensor<8x6xf32> {
+  %c = stablehlo.constant dense<1.000000e+00> : tensor<8x6xf32>
+  %0 = stablehlo.add %arg0, %c : tensor<8x6xf32>
+  %1 = sdy.sharding_constraint %0 <@mesh, [{}, {"y"}]> : tensor<8x6xf32>
+  %2 = stablehlo.multiply %1, %c : tensor<8x6xf32>
+  return %2 : tensor<8x6xf32>
+}'''
+
+
+def _export_passes():
+    "12c's figure: a propagated program before and after the export passes."
+    from shardnb.export import EXPORT_PASSES
+    from shardnb.propagate import propagate
+
+    def export(m):
+        for p in EXPORT_PASSES: m = p(m)
+        return m
+    return draw_pass(export, propagate(passes.import_pipeline(parse_module(EXPORTED))), "the export passes")
+
+
 XYZ = '<["x"=2, "y"=4, "z"=2]>'
 FIGURES = {
     # 04_viz
@@ -169,6 +191,8 @@ FIGURES = {
     "pass constant_splitter": lambda: draw_pass(passes.constant_splitter, parse_module(CONSTS)),
     "pass manual_axes_cleanup": lambda: draw_pass(passes.manual_axes_cleanup, parse_module(MANUAL)),
     "pass sharding_group_import": lambda: draw_pass(passes.sharding_group_import, parse_module(GROUPS)),
+    # 12c_export
+    "export passes": _export_passes,
 }
 
 
