@@ -129,6 +129,11 @@ func.func @main(%arg0: tensor<8x6xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x
 }'''
 
 
+def _propagate(m):
+    from shardnb.propagate import propagate
+    return propagate(m)
+
+
 def _export_passes():
     "12c's figure: a propagated program before and after the export passes."
     from shardnb.export import EXPORT_PASSES
@@ -140,9 +145,36 @@ def _export_passes():
     return draw_pass(export, propagate(passes.import_pipeline(parse_module(EXPORTED))), "the export passes")
 
 
+MATMUL = '''
+sdy.mesh @mesh = <["a"=2, "b"=4]>
+func.func @main(%x: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}]>},
+                %w: tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"b"}]>}) -> tensor<8x32xf32> {
+  %0 = stablehlo.dot_general %x, %w, contracting_dims = [1] x [0] : (tensor<8x16xf32>, tensor<16x32xf32>) -> tensor<8x32xf32>
+  %1 = stablehlo.tanh %0 : tensor<8x32xf32>
+  return %1 : tensor<8x32xf32>
+}'''
+
+
+def _three_views():
+    "04's opening: one mesh and one sharding as a mesh, as tiles and as device contents."
+    mesh = parse_mesh('<["x"=2, "y"=4]>')
+    cols = parse_sharding('<@mesh, [{}, {"y"}]>', {"mesh": mesh})
+    fig, (a, b, c) = plt.subplots(1, 3, figsize=(13, 3.4), gridspec_kw={"width_ratios": [1, 1.1, 1.3]})
+    draw_mesh(mesh, a); draw_sharding(cols, (4, 8), b); draw_device_grid(cols, (4, 8), ax=c)
+    fig.tight_layout()
+    return fig
+
+
+def _opening_plan():
+    "06a's opening: rows over all eight devices to columns over \"y\", an all-to-all then an all-gather."
+    src, dst = _sh('<@m, [{"x", "y"}, {}]>', '<["x"=2, "y"=4]>'), _sh('<@m, [{}, {"y"}]>', '<["x"=2, "y"=4]>')
+    return plan_reshard(src, dst, (8, 8))
+
+
 XYZ = '<["x"=2, "y"=4, "z"=2]>'
 FIGURES = {
     # 04_viz
+    "three views of one sharding": _three_views,
     "mesh 2x4x2": lambda: draw_mesh(parse_mesh(XYZ)),
     "mesh 16x16": lambda: draw_mesh(Mesh({"x": 16, "y": 16})),
     "mesh 8": lambda: draw_mesh(Mesh({"x": 8})),
@@ -173,7 +205,11 @@ FIGURES = {
     "cli show 64x64 mesh": lambda: sharding_figure(_sh('<@m, [{"x"}, {"y"}]>', '<["x"=64, "y"=64]>'), (128, 128)),
     "cli plan": lambda: plan_figure(plan_reshard(_sh('<@m, [{"x"}, {"y"}]>', '<["x"=2, "y"=4]>'),
                                                  _sh('<@m, [{"y"}, {"x"}]>', '<["x"=2, "y"=4]>'), (8, 8)), (8, 8)),
+    "cli plan 16x8 (16's opening)": lambda: plan_figure(plan_reshard(_sh('<@m, [{"x"}, {"y"}]>', '<["x"=2, "y"=4]>'),
+                                                                     _sh('<@m, [{"y"}, {}]>', '<["x"=2, "y"=4]>'), (16, 8)), (16, 8)),
     # 06a_reshard_figures
+    "opening plan, steps": lambda: draw_plan_steps(_opening_plan(), max_items=4),
+    "opening plan, timeline": lambda: draw_plan_timeline(_opening_plan()),
     "plan steps swap": lambda: draw_plan_steps(plan_reshard(_on(_grid(2, 3), [0, 1]), _on(_grid(2, 3), [1, 0]), (6,),
                                                             planner="basis"), np.array([11, 12, 13, 21, 22, 23])),
     "plan steps 4x8": lambda: draw_plan_steps(plan_reshard(_on(_grid(2, 2, 2), [0], [1, 2]), _on(_grid(2, 2, 2), [0], [2]),
@@ -185,12 +221,15 @@ FIGURES = {
     "cut pattern": lambda: draw_cut_pattern((10, 14), (3, 4), (4, 3)),
     "cut patterns, 3 panels": _cut_patterns,
     # 10a_program_figures
+    "import pipeline": lambda: draw_pass(passes.import_pipeline, parse_module(PROGRAM), "import_pipeline"),
     "program": lambda: draw_program(parse_module(PROGRAM), title="@main"),
     "program manual": lambda: draw_program(parse_module(MANUAL)),
     "pass add_data_flow_edges": lambda: draw_pass(passes.add_data_flow_edges, parse_module(LOOP)),
     "pass constant_splitter": lambda: draw_pass(passes.constant_splitter, parse_module(CONSTS)),
     "pass manual_axes_cleanup": lambda: draw_pass(passes.manual_axes_cleanup, parse_module(MANUAL)),
     "pass sharding_group_import": lambda: draw_pass(passes.sharding_group_import, parse_module(GROUPS)),
+    # 12_propagate
+    "propagate": lambda: draw_pass(_propagate, parse_module(MATMUL), "propagate"),
     # 12c_export
     "export passes": _export_passes,
 }
