@@ -398,7 +398,7 @@ def _op_rule(op: Op, conservative: bool) -> OpShardingRule | None:
     try: return sharding_rule(op, conservative)   # chapter 11: jaxlib's rule, or its conservative variant
     except ShardingError: return None
 
-# %% ../nbs/12_propagate.ipynb #98b41e6c
+# %% ../nbs/12_propagate.ipynb #22695022
 _OWN_SHARDING = ("sdy.data_flow_edge", "sdy.sharding_constraint", "sdy.reshard")
 
 def _edge_of(v: Value):
@@ -462,6 +462,7 @@ def _set(v: Value, s: TensorSharding) -> None:
         mc.attrs[key] = tuple(new); return
     v.sharding = s
 
+# %% ../nbs/12_propagate.ipynb #46bcac66
 def _open_like_rank(s: TensorSharding, rank: int) -> TensorSharding:
     return TensorSharding(s.mesh, tuple(DimSharding((), is_closed=False) for _ in range(rank)), mesh_name=s.mesh_name)
 
@@ -819,7 +820,7 @@ def _op_priority_direction(p: int, direction):
 
 def _both(op, rule): return lambda f: BOTH
 
-# %% ../nbs/12_propagate.ipynb #a01914fd
+# %% ../nbs/12_propagate.ipynb #697c9b94
 def _sharding_slots(m: Module):
     "Every place a sharding lives, in Shardy's walk order (function arguments and results, op results), edge owners skipped."
     for f in m.funcs.values():
@@ -849,6 +850,7 @@ def _restore(cur: TensorSharding, orig: TensorSharding, p: int) -> TensorShardin
         if _priority(d) == p: dims[i] = replace(d, priority=None); seen.update(d.axes)
     return replace(cur, dims=tuple(dims), replicated=tuple(a for a in cur.replicated if a not in seen))
 
+# %% ../nbs/12_propagate.ipynb #68dbb27a
 STRATEGIES = ("basic", "aggressive", "op-priority", "user-priority")
 
 def _run(m, groups, cache, factor_propagation, direction, conservative, on_change=None):
@@ -890,6 +892,7 @@ def _run_strategy(m: Module, strategy: str, conservative: bool, on_round=None, o
         a = op.attrs.get("sdy.sharding_rule")
         if a is not None and not str(a).rstrip().rstrip(">").rstrip().endswith("custom"): del op.attrs["sdy.sharding_rule"]
 
+# %% ../nbs/12_propagate.ipynb #f480c4a8
 def _copy_block(b: Block, new: Block, vmap: dict) -> None:
     for a, na in zip(b.args, new.args): na.sharding, na.name = a.sharding, a.name; vmap[a] = na
     for op in b.ops:
