@@ -159,7 +159,8 @@ def _three_views():
     "04's opening: one mesh and one sharding as a mesh, as tiles and as device contents."
     mesh = parse_mesh('<["x"=2, "y"=4]>')
     cols = parse_sharding('<@mesh, [{}, {"y"}]>', {"mesh": mesh})
-    fig, (a, b, c) = plt.subplots(1, 3, figsize=(13, 3.4), gridspec_kw={"width_ratios": [1, 1.1, 1.3]})
+    fig = plt.figure(figsize=(8, 6.4))
+    a, b, c = fig.add_subplot(2, 2, 1), fig.add_subplot(2, 2, 2), fig.add_subplot(2, 1, 2)
     draw_mesh(mesh, a); draw_sharding(cols, (4, 8), b); draw_device_grid(cols, (4, 8), ax=c)
     fig.tight_layout()
     return fig
@@ -208,7 +209,7 @@ FIGURES = {
     "cli plan 16x8 (16's opening)": lambda: plan_figure(plan_reshard(_sh('<@m, [{"x"}, {"y"}]>', '<["x"=2, "y"=4]>'),
                                                                      _sh('<@m, [{"y"}, {}]>', '<["x"=2, "y"=4]>'), (16, 8)), (16, 8)),
     # 06a_reshard_figures
-    "opening plan, steps": lambda: draw_plan_steps(_opening_plan(), max_items=4),
+    "opening plan, steps": lambda: draw_plan_steps(_opening_plan(), max_items=4, max_width=8),
     "opening plan, timeline": lambda: draw_plan_timeline(_opening_plan()),
     "plan steps swap": lambda: draw_plan_steps(plan_reshard(_on(_grid(2, 3), [0, 1]), _on(_grid(2, 3), [1, 0]), (6,),
                                                             planner="basis"), np.array([11, 12, 13, 21, 22, 23])),
