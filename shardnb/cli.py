@@ -164,9 +164,12 @@ def plan_json(plan) -> str:
 
 # %% ../nbs/16_cli.ipynb #161bd069
 def plan_figure(plan, shape):
-    "The figure of a reshard plan: `shardnb.viz.draw_plan`, else before and after side by side."
+    """The figure of a reshard plan: each step's device grid (`viz_plan.draw_plan_steps`) on meshes of up to 64
+    devices; on larger ones, before and after side by side (`draw_sharding` summarises a large mesh)."""
     viz = backend("viz", "plan --png")
-    if hasattr(viz, "draw_plan"): return viz.draw_plan(plan, shape)
+    if plan.src.mesh.size <= 64 and plan.dst.mesh.size <= 64:
+        from shardnb.viz_plan import draw_plan_steps
+        return draw_plan_steps(plan)
     from matplotlib.figure import Figure
     fig = Figure(figsize=(11, 4.8), dpi=100)
     (a, b) = fig.subplots(1, 2)
