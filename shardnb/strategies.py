@@ -18,10 +18,10 @@ from .propagate import propagate, _copy
 
 # %% auto #0
 __all__ = ['Strategy', 'eval_op', 'evaluate', 'Operator', 'operators', 'candidates', 'to_tensor_layout', 'to_sharding',
-           'Redistribution', 'redistribution', 'mindspore_cost', 'bit_sharding', 'exact_cost', 'Choice', 'in_layout',
-           'out_layout', 'op_cost', 'Edge', 'propagate_strategies', 'StrategyPlan', 'parallel_program',
-           'run_redistribution', 'run', 'plot_plan', 'shardy_plan', 'received_bytes', 'compare_styles',
-           'comparison_table', 'plot_comparison']
+           'Redistribution', 'redistribution', 'needs_reshape', 'mindspore_cost', 'bit_sharding', 'exact_cost',
+           'Choice', 'in_layout', 'out_layout', 'op_cost', 'Edge', 'propagate_strategies', 'StrategyPlan',
+           'parallel_program', 'run_redistribution', 'run', 'plot_plan', 'shardy_plan', 'received_bytes',
+           'compare_styles', 'comparison_table', 'plot_comparison']
 
 # %% ../nbs/13_strategies.ipynb #4eb301b6
 _NP_UNARY = {"stablehlo.exponential": np.exp, "stablehlo.tanh": np.tanh, "stablehlo.negate": np.negative,
@@ -346,10 +346,28 @@ def _refine(c: float) -> float:
     "MindSpore's RefineForPracticalCost of one direction's communication."
     return 0.0 if c <= 0 else 3072.0 if c <= 2048 else c + 1024.0
 
+def _runs(layout: tuple) -> dict:
+    "Each used rank bit's run: the device-matrix dim it belongs to, as (tensor dim, first bit of the run)."
+    run = {}
+    for d, bs in enumerate(layout):
+        for i, b in enumerate(bs): run[b] = (d, run[bs[i - 1]][1] if i and bs[i - 1] == b + 1 else b)
+    return run
+
+def needs_reshape(src: tuple, dst: tuple) -> bool:
+    "Whether MindSpore's redistribution from `src` to `dst` reshapes: a tensor dim cut by one device dim in one layout spans several in the other."
+    for a, b in ((src, dst), (dst, src)):
+        ra, rb = _runs(a), _runs(b)
+        for bs in a:
+            for x, y in zip(bs, bs[1:]):
+                if y != x - 1 or ra[x][1] != ra[y][1]: return True   # already several device dims
+                if (x in rb) != (y in rb) or (x in rb and rb[x] != rb[y]): return True
+    return False
+
 def mindspore_cost(r: Redistribution, itemsize: int = 4) -> tuple[float, float]:
     "(communication, computation) of a redistribution in MindSpore's cost model, in bytes."
     size = math.prod(_local(r.shape, r.src)) * itemsize
     fwd = bwd = comp = 0.0
+    if r.ops and needs_reshape(r.src, r.dst): comp += 2 * size   # TensorRedistribution::ComputeCost: COST_FACTOR * the source slice
     for kind, dims, bits in r.ops:
         n = 1 << len(bits)
         if kind == "StridedSlice": comp += size; size //= n
