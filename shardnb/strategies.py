@@ -19,9 +19,9 @@ from .propagate import propagate, _copy
 # %% auto #0
 __all__ = ['Strategy', 'eval_op', 'evaluate', 'Operator', 'operators', 'candidates', 'to_tensor_layout', 'to_sharding',
            'Redistribution', 'redistribution', 'needs_reshape', 'mindspore_cost', 'bit_sharding', 'exact_cost',
-           'Choice', 'in_layout', 'out_layout', 'op_cost', 'Edge', 'propagate_strategies', 'StrategyPlan',
-           'parallel_program', 'run_redistribution', 'run', 'plot_plan', 'shardy_plan', 'received_bytes',
-           'compare_styles', 'comparison_table', 'plot_comparison']
+           'Choice', 'in_layout', 'out_layout', 'with_out_strategy', 'op_cost', 'Edge', 'propagate_strategies',
+           'StrategyPlan', 'parallel_program', 'run_redistribution', 'run', 'plot_plan', 'shardy_plan',
+           'received_bytes', 'compare_styles', 'comparison_table', 'plot_comparison']
 
 # %% ../nbs/13_strategies.ipynb #4eb301b6
 _NP_UNARY = {"stablehlo.exponential": np.exp, "stablehlo.tanh": np.tanh, "stablehlo.negate": np.negative,
@@ -395,6 +395,7 @@ class Choice:
     "A candidate: the split of each letter and the rank bits each letter takes."
     cuts: tuple            # ((letter, split), ...)
     bits: tuple            # ((letter, bits), ...)
+    out: tuple | None = None   # the output's layout when an `out_strategy` sets it (a ReduceScatter instead of an AllReduce)
 
     def cut(self): return dict(self.cuts)
     def bit(self):
@@ -406,7 +407,23 @@ def _choice(op, cuts, B, fixed=None) -> Choice:
     return Choice(tuple(sorted(cuts.items())), tuple(sorted(bits.items())))
 
 def in_layout(op: Operator, c: Choice, i: int) -> tuple: return _layout(op.in_letters(i), c.bit())
-def out_layout(op: Operator, c: Choice) -> tuple: return _layout(op.out_letters, c.bit())
+def out_layout(op: Operator, c: Choice) -> tuple: return c.out if c.out is not None else _layout(op.out_letters, c.bit())
+
+def with_out_strategy(op: Operator, c: Choice, out_strategy, device_num: int) -> Choice:
+    "Choice `c` with its output laid out as `out_strategy` says: each output dim's split, extended by the split reduction's bits."
+    where = f"operator {op.name} ({op.primitive}): out_strategy {out_strategy!r}"
+    if not isinstance(out_strategy, (tuple, list)) or len(out_strategy) != 1 or len(out_strategy[0]) != len(op.out_letters):
+        raise ShardingError(f"{where} needs one tuple of {len(op.out_letters)} splits, the output's rank")
+    bits = c.bit()
+    pool = [b for l in op.reductions for b in bits.get(l, ())]   # what an AllReduce would sum over: a ReduceScatter can keep it split
+    layout = []
+    for d, (l, want) in enumerate(zip(op.out_letters, out_strategy[0])):
+        have = bits.get(l, ())
+        k = int(want).bit_length() - 1
+        if want < 1 or want & (want - 1) or k < len(have) or k - len(have) > len(pool):
+            raise ShardingError(f"{where}: output dim {d} is split {1 << len(have)} by the in_strategy; it can be split {1 << len(have)} times a power of two up to {1 << (len(have) + len(pool))}, not {want}")
+        layout.append(have + tuple(pool[:k - len(have)])); pool = pool[k - len(have):]
+    return Choice(c.cuts, c.bits, tuple(layout))
 
 def op_cost(op: Operator, c: Choice, device_num: int, itemsize: int = 4) -> tuple[float, float]:
     "(computation, forward communication) of `op` under choice `c`, MindSpore's operator cost."
@@ -525,7 +542,7 @@ def _choose_by_edges(g: _Graph, op: Operator, sel: dict, seen_edges) -> Choice:
     return best[1]
 
 # %% ../nbs/13_strategies.ipynb #8aee3e3b
-def _bfs(g: _Graph, sel: dict, conf: list):
+def _bfs(g: _Graph, sel: dict, conf: list, outs: dict = {}):
     visited, seen, waiting = set(sel), set(), {}
     def visit(name, c, queue): sel[name] = c; visited.add(name); waiting.pop(name, None); queue.append(name)
     def run(queue, limit):
@@ -536,6 +553,11 @@ def _bfs(g: _Graph, sel: dict, conf: list):
                 for e in g.out_edges[cur.name]:
                     nxt = g.by[e.next]
                     if nxt.name in visited: continue
+                    if cur.name in outs and nxt.primitive != "Reshape":   # Edge::GetNextOpStrategyByOutStrategy
+                        want = tuple(outs[cur.name][0])
+                        cs = g.cand_choices(nxt)
+                        visit(nxt.name, next((c for cuts, c in cs if _strategy(nxt, cuts)[e.index] == want), cs[0][1]), queue)
+                        continue
                     if len(nxt.inputs) >= 2:
                         seen.add(e)
                         if all(x in seen for x in g.in_edges[nxt.name]): visit(nxt.name, _choose_by_edges(g, nxt, sel, seen), queue)
@@ -559,8 +581,8 @@ def _bfs(g: _Graph, sel: dict, conf: list):
         if o.name not in sel: sel[o.name] = _choice(o, g.cands(o)[0], g.B)
 
 def propagate_strategies(program: Module, configured: dict, *, device_num: int, fully_use_devices: bool = False,
-                         cost_model: str = "mindspore", itemsize: int = 4) -> "StrategyPlan":
-    "MindSpore's sharding propagation: every operator's strategy from those `configured` (op name -> `Strategy`)."
+                         cost_model: str = "mindspore", itemsize: int = 4, out_strategies: dict | None = None) -> "StrategyPlan":
+    "MindSpore's sharding propagation: every operator's strategy from those `configured` (op name -> `Strategy`; `out_strategies`: op name -> its `out_strategy`)."
     if not isinstance(program, Module): raise ShardingError(f"propagate_strategies needs a Module, got {type(program).__name__}")
     if not isinstance(device_num, (int, np.integer)) or device_num < 1: raise ShardingError(f"device_num must be a positive integer, got {device_num!r}")
     ops = operators(program)
@@ -570,8 +592,12 @@ def propagate_strategies(program: Module, configured: dict, *, device_num: int, 
         if name not in g.by:
             raise ShardingError(f"configured operator {name!r} is not in the program; its operators are: {', '.join(g.by)}")
         sel[name] = _choice(g.by[name], _letter_cuts(g.by[name], st, g.N), g.B)
+    outs = dict(out_strategies or {})
+    for name, st in outs.items():
+        if name not in sel: raise ShardingError(f"out_strategy for {name!r}: only a configured operator takes one; configured: {', '.join(sel) or 'none'}")
+        sel[name] = with_out_strategy(g.by[name], sel[name], st, g.N)
     conf = sorted(sel, key=lambda n: g.by[n].index)
-    _bfs(g, sel, conf)
+    _bfs(g, sel, conf, outs)
     return StrategyPlan(g, sel, frozenset(conf))
 
 # %% ../nbs/13_strategies.ipynb #14d954d9
@@ -674,6 +700,9 @@ def parallel_program(self: StrategyPlan) -> str:
             kind = {"add": "sum", "maximum": "max", "minimum": "min", "multiply": "prod"}[next(o.reduce_kind[l] for l in o.reductions if c.bit().get(l))]
             lines.append(f"  %{k}a = AllReduce(%{k}) {{op: {kind}, group_ranks: {'-'.join(map(str, _group(bits, B)))}}} : ({outs}) -> ({outs})")
             name[o.output] = f"%{k}a"
+        if c.out is not None:   # out_strategy: MindSpore's ReduceScatter, printed as the AllReduce and its slice
+            more, name[o.output] = _redist_lines(redistribution(_layout(o.out_letters, c.bit()), c.out, o.output.type.shape), B, name[o.output], f"{k}_out")
+            lines += more
     ret = g.ops[-1].ops[-1].block.ops[-1] if g.ops else None
     if ret is not None and ret.name == "func.return": lines.append("  return " + ", ".join(name.get(v, f"%{v.name}") for v in ret.operands))
     return "\n".join(lines)
@@ -760,6 +789,7 @@ def run(self: StrategyPlan, *args) -> list[np.ndarray]:
                     if bits.get(l): res = _allreduce(res, bits[l], kind)
             env[op.result] = res
         outs[o.output] = env[o.output]
+        if c.out is not None: outs[o.output] = run_redistribution(redistribution(_layout(o.out_letters, bits), c.out, o.output.type.shape), outs[o.output])
     ret = g.ops[-1].ops[-1].block.ops[-1]
     results = []
     for v in ret.operands:

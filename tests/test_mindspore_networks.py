@@ -54,6 +54,79 @@ def test_out_strategy_propagate1():
     assert plan.strategies["relu"] == ((dp, mp),)
 
 
+class ReLUMatMulAdd(torch.nn.Module):
+    "test_out_strategy_propagate2: ReLU -> MatMul(transpose_b=True) with an out_strategy -> Add."
+    def __init__(self):
+        super().__init__(); self.w = torch.nn.Parameter(randn(8, 32, seed=1))
+
+    def forward(self, x, b): return F.linear(torch.relu(x), self.w) + b
+
+
+class ReshapeMatMulReLU(torch.nn.Module):
+    "test_out_strategy_propagate3: Reshape(x, (-1, 32)) -> MatMul(transpose_b=True) with an out_strategy -> ReLU."
+    def __init__(self):
+        super().__init__(); self.w = torch.nn.Parameter(randn(8, 32, seed=1))
+
+    def forward(self, x): return torch.relu(F.linear(x.reshape(-1, 32), self.w))
+
+
+class MatMulReshapeReLU(torch.nn.Module):
+    "test_out_strategy_propagate4/5: MatMul(transpose_b=True) with an out_strategy -> Reshape(out, shape) -> ReLU."
+    def __init__(self, shape):
+        super().__init__(); self.w, self.shape = torch.nn.Parameter(randn(8, 32, seed=1)), shape
+
+    def forward(self, x): return torch.relu(F.linear(x, self.w).reshape(self.shape))
+
+
+class MatMulReshapeAddReLU(torch.nn.Module):
+    "test_out_strategy_propagate6: MatMul(transpose_b=True) with an out_strategy -> Reshape(out, (-1, 16)) -> Add -> ReLU."
+    def __init__(self):
+        super().__init__(); self.w = torch.nn.Parameter(randn(8, 32, seed=1))
+
+    def forward(self, x, b): return torch.relu(F.linear(x, self.w).reshape(-1, 16) + b)
+
+
+IN, OUT = {"linear": ((4, 2), (1, 2))}, {"linear": ((8, 1),)}   # dp=4, mp=2; out_strategy (dp*mp, 1)
+
+
+def test_out_strategy_propagate2():
+    "The Add after a MatMul with out_strategy ((8, 1),) takes its first candidate whose input 0 is (8, 1)."
+    plan = plan_of(ReLUMatMulAdd(), (randn(64, 32), randn(64, 8, seed=2)), IN, 8, out_strategies=OUT)
+    assert plan.strategies["add"] == ((8, 1), (8, 1))
+    assert plan.sharding("linear").local_shape((64, 8)) == (8, 8)   # a ReduceScatter: the rows split 8 ways
+    assert "AllReduce" in plan.parallel_program() and sum(ms[0] for e, _, ms, _ in plan.edges() if e.prev == "linear") == 0
+
+
+def test_out_strategy_propagate3():
+    plan = plan_of(ReshapeMatMulReLU(), (randn(32, 64),), IN, 8, out_strategies=OUT)
+    assert plan.strategies["relu"] == ((8, 1),)
+
+
+@pytest.mark.parametrize("shape,relu", [
+    pytest.param((4, -1), ((4, 2),), marks=pytest.mark.xfail(strict=True, reason=
+        "a Reshape operator here takes one letter per dim (the major factor): (64, 8) -> (4, 128) keeps 4 of the rows' "
+        "64 = 4 x 16, so rows split 8 are gathered; MindSpore's ReshapeInfo splits the 16 too and hands ReLU (4, 2)")),
+    ((16, -1), ((8, 1),))])
+def test_out_strategy_propagate4_5(shape, relu):
+    "A Reshape after the MatMul is not set by the out_strategy (MindSpore's BFSNextNodeIfNextIsReshape comes first): it follows the layout."
+    plan = plan_of(MatMulReshapeReLU(shape), (randn(64, 32),), IN, 8, out_strategies=OUT)
+    assert plan.strategies["relu"] == relu
+
+
+def test_out_strategy_propagate6():
+    plan = plan_of(MatMulReshapeAddReLU(), (randn(64, 32), randn(32, 16, seed=2)), IN, 8, out_strategies=OUT)
+    assert plan.strategies["add"] == ((8, 1), (8, 1))
+
+
+def test_out_strategy_errors():
+    from shardnb import ShardingError
+    ep, mod = export(ReLUMatMulAdd(), randn(64, 32), randn(64, 8, seed=2))
+    with pytest.raises(ShardingError, match="can be split 4 times a power of two up to 8, not 16"):
+        propagate_strategies(mod, IN, device_num=8, out_strategies={"linear": ((16, 1),)})
+    with pytest.raises(ShardingError, match="only a configured operator takes one"):
+        propagate_strategies(mod, IN, device_num=8, out_strategies={"add": ((8, 1),)})
+
+
 class MulMax(torch.nn.Module):
     "test_parallel_max.py (MaxNet1): Mul(x, x) configured, then Max over every dim."
     def forward(self, x): return (x * x).amax()
