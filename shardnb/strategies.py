@@ -543,8 +543,8 @@ def _choose_by_edges(g: _Graph, op: Operator, sel: dict, seen_edges) -> Choice:
 
 # %% ../nbs/13_strategies.ipynb #8aee3e3b
 def _bfs(g: _Graph, sel: dict, conf: list, outs: dict = {}):
-    visited, seen, waiting = set(sel), set(), {}
-    def visit(name, c, queue): sel[name] = c; visited.add(name); waiting.pop(name, None); queue.append(name)
+    visited, seen, waiting = set(sel), set(), {}   # waiting: MindSpore's waitting_list_, in topological order
+    def visit(name, c, queue): sel[name] = c; visited.add(name); queue.append(name)
     def run(queue, limit):
         while True:
             while queue:
@@ -558,9 +558,11 @@ def _bfs(g: _Graph, sel: dict, conf: list, outs: dict = {}):
                         cs = g.cand_choices(nxt)
                         visit(nxt.name, next((c for cuts, c in cs if _strategy(nxt, cuts)[e.index] == want), cs[0][1]), queue)
                         continue
-                    if len(nxt.inputs) >= 2:
+                    if len(nxt.inputs) >= 2:   # IsMultiInput: parameters count, though they are no edges
                         seen.add(e)
-                        if all(x in seen for x in g.in_edges[nxt.name]): visit(nxt.name, _choose_by_edges(g, nxt, sel, seen), queue)
+                        ins = g.in_edges[nxt.name]
+                        if len(ins) == len(nxt.inputs) and all(x in seen for x in ins):
+                            waiting.pop(nxt.name, None); visit(nxt.name, _choose_by_edges(g, nxt, sel, seen), queue)
                         else: waiting[nxt.name] = nxt.index
                     else:
                         c = _choose_single(g, nxt, lambda o, i=e.index: o.in_letters(i), lay, nxt.inputs[e.index].type.shape, lambda mine: (lay, mine), ("in", e.index))
@@ -571,12 +573,13 @@ def _bfs(g: _Graph, sel: dict, conf: list, outs: dict = {}):
                     want = in_layout(cur, sel[cur.name], e.index)
                     c = _choose_single(g, prv, lambda o: o.out_letters, want, cur.inputs[e.index].type.shape, lambda mine: (mine, want), ("out",))
                     visit(prv.name, c, queue)
-            pend = sorted((i, n) for n, i in waiting.items() if n not in visited)
-            if not pend or pend[0][0] >= limit: return
-            visit(pend[0][1], _choose_by_edges(g, g.by[pend[0][1]], sel, seen), queue)
+            if not waiting: return
+            first = min(waiting, key=waiting.get)   # only the first: one decided backwards stays and stops the drain, as in MindSpore
+            if first in visited or waiting[first] > limit: return   # ExistPrevConfiguredOps: the next configured operator's search reaches it first
+            del waiting[first]
+            visit(first, _choose_by_edges(g, g.by[first], sel, seen), queue)
     for k, name in enumerate(conf):
         run([name], g.by[conf[k + 1]].index if k + 1 < len(conf) else math.inf)
-    run([], math.inf)
     for o in g.ops:   # unreached operators: their first candidate
         if o.name not in sel: sel[o.name] = _choice(o, g.cands(o)[0], g.B)
 
