@@ -51,6 +51,19 @@ class _Emitter:
         out = tuple(d for i, d in enumerate(shape) if i not in dims)
         return self.emit(f"stablehlo.reduce({x} init: {init}) applies stablehlo.{kind} across dimensions = {sorted(dims)} : "
                          f"({_ty(shape, self.dt)}, {_ty((), self.dt)}) -> {_ty(out, self.dt)}", out)
+    def cumulative(self, kind, x, shape, dim):
+        "A `reduce_window` by `kind` (add, multiply) over a window as long as `dim`, padded on the left: as JAX lowers `cumsum`."
+        n, t, r = len(shape), _ty((), self.dt), self.fresh()
+        dim %= n
+        win = [shape[d] if d == dim else 1 for d in range(n)]
+        pad = [[shape[d] - 1 if d == dim else 0, 0] for d in range(n)]
+        init = self.const(1.0 if kind == "multiply" else 0.0)
+        a, b, s = (f"{r}.{k}" for k in "abs")
+        self.lines.append(f'    {r} = "stablehlo.reduce_window"({x}, {init}) ({{\n    ^bb0({a}: {t}, {b}: {t}):\n'
+                          f'      {s} = stablehlo.{kind} {a}, {b} : {t}\n      stablehlo.return {s} : {t}\n'
+                          f'    }}) {{window_dimensions = array<i64: {", ".join(map(str, win))}>, padding = dense<{pad}> : tensor<{n}x2xi64>, '
+                          f'torch.node = "{self.node}"}} : ({_ty(shape, self.dt)}, {t}) -> {_ty(shape, self.dt)}')
+        return r
     def reshape(self, x, shape, out):
         if tuple(shape) == tuple(out): return x
         return self.emit(f"stablehlo.reshape {x} : ({_ty(shape, self.dt)}) -> {_ty(out, self.dt)}", out)
@@ -216,6 +229,8 @@ def _translate(e, op, a, kw, out):
     if op == "permute": return e.transpose(a[0][0], a[0][1], [d % len(a[0][1]) for d in a[1]])
     if op in ("sum", "mean"):
         return _reduce(e, "add", a[0], _arg(a, 1), _arg(a, 2, kw.get("keepdim", False)), out, mean=op == "mean")
+    if op in ("cumsum", "cumprod"): return e.cumulative("add" if op == "cumsum" else "multiply", a[0][0], a[0][1], a[1])
+    if op == "flip": return e.emit(f"stablehlo.reverse {a[0][0]}, dims = {sorted(d % len(out) for d in a[1])} : {_ty(out, e.dt)}", out)
     if op == "amax": return _reduce(e, "maximum", a[0], _arg(a, 1, ()), _arg(a, 2, kw.get("keepdim", False)), out)
     return None
 

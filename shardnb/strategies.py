@@ -42,6 +42,20 @@ def _dense_splat(op: Op) -> float:
     t = m.group(1).strip()
     return {"true": 1.0, "false": 0.0}.get(t, None) if t in ("true", "false") else float(t.replace("0x7F800000", "inf").replace("0xFF800000", "-inf"))
 
+def _reduce_window(op: Op, x, init):
+    "`reduce_window` by add or max: pad with the init value, then reduce every window (strides, no dilation)."
+    from shardnb.rules import _dense, _attr
+    kinds = {"stablehlo.add": np.add, "stablehlo.multiply": np.multiply, "stablehlo.maximum": np.maximum, "stablehlo.minimum": np.minimum}
+    body = op.regions[0].ops[0].name if op.regions and op.regions[0].ops else None
+    if body not in kinds: raise ShardingError(f"{op.name}: only add/multiply/maximum/minimum windows are evaluated, got {body}")
+    n = x.ndim
+    win = _op_ints(op, "window_dimensions", "window_dimensions") or (1,) * n
+    strides = _op_ints(op, "window_strides", "window_strides") or (1,) * n
+    pad = _dense(_attr(op, "padding"), 2 * n) or (0,) * 2 * n
+    x = np.pad(x, [(pad[2 * d], pad[2 * d + 1]) for d in range(n)], constant_values=float(init))
+    w = np.lib.stride_tricks.sliding_window_view(x, win)[tuple(slice(None, None, s) for s in strides)]
+    return kinds[body].reduce(w.reshape(w.shape[:n] + (-1,)), axis=-1)
+
 def eval_op(op: Op, args: list, shape_of=lambda v: v.type.shape):
     "The numpy result of one StableHLO op on `args`; result shapes come from `shape_of`."
     n = op.name
@@ -53,6 +67,7 @@ def eval_op(op: Op, args: list, shape_of=lambda v: v.type.shape):
         x = args[0]; shape = [1] * len(out)
         for i, d in enumerate(dims): shape[d] = x.shape[i]
         return np.broadcast_to(x.reshape(shape), out)
+    if n == "stablehlo.reverse": return np.flip(args[0], _op_ints(op, "dims", "dimensions"))
     if n == "stablehlo.transpose": return np.transpose(args[0], _op_ints(op, "dims", "permutation"))
     if n == "stablehlo.reshape": return args[0].reshape(shape_of(op.result))
     if n == "stablehlo.reduce":
@@ -61,6 +76,7 @@ def eval_op(op: Op, args: list, shape_of=lambda v: v.type.shape):
         if f is None: raise ShardingError(f"{op.name}: reduction by {kind} is not evaluated")
         init = args[1]
         return {"add": np.add, "maximum": np.maximum, "minimum": np.minimum, "multiply": np.multiply}[kind](f(args[0], axis=dims), init)
+    if n == "stablehlo.reduce_window": return _reduce_window(op, args[0], args[1])
     if n == "stablehlo.dot_general":
         lb, rb, lc, rc = _dot_dims(op)
         x, y = args
@@ -118,6 +134,10 @@ def _primitive(ops) -> str:
     names = [o.name.split(".")[-1] for o in ops if o.name != "stablehlo.constant"]
     has = lambda n: n in names
     if has("dot_general"): return "MatMul" if len(ops[[o.name for o in ops].index("stablehlo.dot_general")].operands[0].type.shape) <= 2 and not has("add") else ("BatchMatMul" if not has("add") else "Dense")
+    if has("reduce_window"):
+        kind = next(o for o in ops if o.name == "stablehlo.reduce_window").regions[0].ops[0].name
+        return {"stablehlo.add": "CumSum", "stablehlo.multiply": "CumProd"}.get(kind, "ReduceWindow")
+    if has("reverse"): return "ReverseV2"
     if has("reduce") and has("exponential") and has("divide"): return "Softmax"
     if has("reduce") and has("rsqrt"): return "LayerNorm"
     if has("reduce"): return {"add": "ReduceSum", "maximum": "ReduceMax"}.get(_reduce_kind(next(o for o in ops if o.name == "stablehlo.reduce")), "Reduce") + ("Mean" if has("divide") else "")
@@ -148,7 +168,7 @@ def _operator(name, index, ops) -> Operator:
         else: visit(v)
     inputs = found
     output = ops[-1].result
-    uf, red, fsize = _UF(), {}, {}
+    uf, red, fsize, fixed = _UF(), {}, {}, []
     for o in ops:
         if not o.operands: continue
         rule = sharding_rule(o)
@@ -161,6 +181,7 @@ def _operator(name, index, ops) -> Operator:
                         f = fs[0]
                         if f in first: uf.union(node, first[f])
                         else: first[f] = node
+        fixed += [first[f] for f in rule.need_replication + rule.permutation if f in first]   # CumSum's axis: split, it would be wrong
         for f in rule.reduction:
             if f in first: red[first[f]] = _reduce_kind(o) if o.name == "stablehlo.reduce" else "add"
     roots = {}
@@ -180,6 +201,7 @@ def _operator(name, index, ops) -> Operator:
     letters = list(dict.fromkeys(dim_letter[(inputs[i], d)] for i in order for d in range(len(inputs[i].type.shape))))
     in_l = set(letters)
     splittable = {l: l in in_l and sizes[l] > 1 and ((l in out_l and l not in red_letters) or l in reduce_kind) for l in sizes}
+    for node in fixed: splittable[dim_letter[node]] = False
     for i in range(len(inputs)):   # a size-1 input dim broadcast against a larger one keeps its own letter of size 1
         for d in range(len(inputs[i].type.shape)):
             if inputs[i].type.shape[d] == 1: splittable[dim_letter[(inputs[i], d)]] = False

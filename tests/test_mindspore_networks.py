@@ -232,3 +232,46 @@ def test_shard_propagation2_activation4():
     np.testing.assert_allclose(plan.run(*args)[0], single, rtol=1e-12)
     # the interpreter keeps float64 through the cast; torch rounds to float16
     np.testing.assert_allclose(single, m(x).float().detach().numpy(), rtol=2e-3, atol=1e-3)
+
+
+class CumOps(torch.nn.Module):
+    """test_cum_ops.py: Add(x, w) -> CumSum(-2) configured (2, 2, 1, 2) -> CumProd(-2) -> ReverseV2(-2) -> LogSoftmax(-2)
+    -> Softmax(-2) -> Elu (MindSpore's Cummax, Cummin, Lgamma and Trunc between them have no torch translation here)."""
+    def __init__(self):
+        super().__init__(); self.w = torch.nn.Parameter(randn(4, 8, 4, 8, seed=6))
+
+    def forward(self, x):
+        out = torch.cumprod(torch.cumsum(x + self.w, -2), -2).flip(-2)
+        return F.elu(torch.softmax(torch.log_softmax(out, -2), -2))
+
+
+def test_cum_ops():
+    "Every operator after the configured CumSum keeps (2, 2, 1, 2): its axis -2 cannot be split, and nothing is redistributed."
+    st = (2, 2, 1, 2)
+    plan = plan_of(CumOps(), (randn(4, 8, 4, 8),), {"cumsum": (st,)}, 8)
+    assert [o.primitive for o in plan.operators][:3] == ["Add", "CumSum", "CumProd"]
+    for name in ("cumprod", "flip", "log_softmax", "softmax", "elu"):
+        assert plan.strategies[name] == (st,), name
+    assert plan.strategies["add"] == (st, st) and plan.total() == 0
+
+
+class MulCumsum(torch.nn.Module):
+    "test_cumsum_ext.py (CumsumExtNet1): Mul(x, x) configured, then CumsumExt(dim)."
+    def __init__(self, dim):
+        super().__init__(); self.dim = dim
+
+    def forward(self, x): return torch.cumsum(x * x, self.dim)
+
+
+@pytest.mark.parametrize("strategy,dim", [((1, 2, 4), 0), ((2, 1, 4), 1)])
+def test_cumsum_ext_auto_parallel_sharding_propagation(strategy, dim):
+    plan = plan_of(MulCumsum(dim), (randn(8, 8, 8),), {"mul": (strategy, strategy)}, 8)
+    assert plan.strategies["cumsum"] == (strategy,)
+
+
+def test_cumsum_axis_cannot_be_split():
+    "MindSpore's CumSum rejects a split axis (test_cumsum_ext_shard_dim_error); so does shardnb."
+    from shardnb import ShardingError
+    ep, mod = export(MulCumsum(0), randn(8, 8, 8))
+    with pytest.raises(ShardingError, match=r"operator cumsum \(CumSum\): input 0 dim 0 cannot be split"):
+        propagate_strategies(mod, {"cumsum": ((2, 4, 1),)}, device_num=8)
