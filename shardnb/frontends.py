@@ -51,19 +51,27 @@ class _Emitter:
         out = tuple(d for i, d in enumerate(shape) if i not in dims)
         return self.emit(f"stablehlo.reduce({x} init: {init}) applies stablehlo.{kind} across dimensions = {sorted(dims)} : "
                          f"({_ty(shape, self.dt)}, {_ty((), self.dt)}) -> {_ty(out, self.dt)}", out)
-    def cumulative(self, kind, x, shape, dim):
-        "A `reduce_window` by `kind` (add, multiply) over a window as long as `dim`, padded on the left: as JAX lowers `cumsum`."
+    def window(self, kind, x, shape, win, strides, pad, init, out):
+        "A `reduce_window` by `kind` (add, multiply, maximum): windows `win`, `strides`, `pad` ((lo, hi) per dim)."
         n, t, r = len(shape), _ty((), self.dt), self.fresh()
-        dim %= n
-        win = [shape[d] if d == dim else 1 for d in range(n)]
-        pad = [[shape[d] - 1 if d == dim else 0, 0] for d in range(n)]
-        init = self.const(1.0 if kind == "multiply" else 0.0)
+        c = self.const(init)
         a, b, s = (f"{r}.{k}" for k in "abs")
-        self.lines.append(f'    {r} = "stablehlo.reduce_window"({x}, {init}) ({{\n    ^bb0({a}: {t}, {b}: {t}):\n'
+        self.lines.append(f'    {r} = "stablehlo.reduce_window"({x}, {c}) ({{\n    ^bb0({a}: {t}, {b}: {t}):\n'
                           f'      {s} = stablehlo.{kind} {a}, {b} : {t}\n      stablehlo.return {s} : {t}\n'
-                          f'    }}) {{window_dimensions = array<i64: {", ".join(map(str, win))}>, padding = dense<{pad}> : tensor<{n}x2xi64>, '
-                          f'torch.node = "{self.node}"}} : ({_ty(shape, self.dt)}, {t}) -> {_ty(shape, self.dt)}')
+                          f'    }}) {{window_dimensions = array<i64: {", ".join(map(str, win))}>, window_strides = array<i64: {", ".join(map(str, strides))}>, '
+                          f'padding = dense<{[list(p) for p in pad]}> : tensor<{n}x2xi64>, torch.node = "{self.node}"}} : ({_ty(shape, self.dt)}, {t}) -> {_ty(out, self.dt)}')
         return r
+    def cumulative(self, kind, x, shape, dim):
+        "The running sum or product along `dim`: a window as long as `dim`, padded on the left (as JAX lowers `cumsum`)."
+        dim %= len(shape)
+        win = [shape[d] if d == dim else 1 for d in range(len(shape))]
+        pad = [(shape[d] - 1 if d == dim else 0, 0) for d in range(len(shape))]
+        return self.window(kind, x, shape, win, [1] * len(shape), pad, 1.0 if kind == "multiply" else 0.0, shape)
+    def conv2d(self, x, xs, w, ws, stride, pad, out):
+        "`stablehlo.convolution` in torch's layouts: NCHW input, OIHW weight, NCHW output."
+        return self.emit(f"stablehlo.convolution({x}, {w}) dim_numbers = [b, f, 0, 1]x[o, i, 0, 1]->[b, f, 0, 1], "
+                         f"window = {{stride = {list(stride)}, pad = {[[p, p] for p in pad]}}} {{batch_group_count = 1 : i64, feature_group_count = 1 : i64}} : "
+                         f"({_ty(xs, self.dt)}, {_ty(ws, self.dt)}) -> {_ty(out, self.dt)}", out)
     def reshape(self, x, shape, out):
         if tuple(shape) == tuple(out): return x
         return self.emit(f"stablehlo.reshape {x} : ({_ty(shape, self.dt)}) -> {_ty(out, self.dt)}", out)
@@ -229,10 +237,44 @@ def _translate(e, op, a, kw, out):
     if op == "permute": return e.transpose(a[0][0], a[0][1], [d % len(a[0][1]) for d in a[1]])
     if op in ("sum", "mean"):
         return _reduce(e, "add", a[0], _arg(a, 1), _arg(a, 2, kw.get("keepdim", False)), out, mean=op == "mean")
+    if op == "conv2d": return _conv2d(e, a, out)
+    if op == "batch_norm": return _batch_norm(e, a, out)
+    if op == "max_pool2d": return _max_pool2d(e, a, out)
     if op in ("cumsum", "cumprod"): return e.cumulative("add" if op == "cumsum" else "multiply", a[0][0], a[0][1], a[1])
     if op == "flip": return e.emit(f"stablehlo.reverse {a[0][0]}, dims = {sorted(d % len(out) for d in a[1])} : {_ty(out, e.dt)}", out)
     if op == "amax": return _reduce(e, "maximum", a[0], _arg(a, 1, ()), _arg(a, 2, kw.get("keepdim", False)), out)
     return None
+
+def _pair(v, default):
+    v = default if v is None or v == [] else v
+    return [v, v] if isinstance(v, int) else list(v) * (2 if len(v) == 1 else 1)
+
+def _conv2d(e, a, out):
+    "aten.conv2d(x, w, bias, stride, padding, dilation, groups): dilation 1 and groups 1 only."
+    (x, xs), (w, ws) = a[0], a[1]
+    if _pair(_arg(a, 5), 1) != [1, 1] or _arg(a, 6, 1) != 1: raise ShardingError(f"from_torch: node {e.node}: conv2d with dilation or groups is not translated yet")
+    if isinstance(_arg(a, 4), str): raise ShardingError(f"from_torch: node {e.node}: conv2d with padding={_arg(a, 4)!r} is not translated yet")
+    y = e.conv2d(x, xs, w, ws, _pair(_arg(a, 3), 1), _pair(_arg(a, 4), 0), out)
+    b = _arg(a, 2)
+    return y if b is None else e.bin("add", y, e.bcast(b[0], b[1], out, [1]), out)
+
+def _batch_norm(e, a, out):
+    "aten.batch_norm in inference (running statistics): x * (w / sqrt(var + eps)) + (b - mean * w / sqrt(var + eps)), per channel."
+    (x, xs), w, b, mean, var, training, eps = a[0], a[1], a[2], a[3], a[4], a[5], _arg(a, 7, 1e-5)
+    if training or mean is None: raise ShardingError(f"from_torch: node {e.node}: batch_norm with batch statistics (training) is not translated yet")
+    c = (xs[1],)
+    scale = e.un("rsqrt", e.bin("add", var[0], e.const(eps, c), c), c)
+    if w is not None: scale = e.bin("multiply", scale, w[0], c)
+    shift = e.un("negate", e.bin("multiply", mean[0], scale, c), c)
+    if b is not None: shift = e.bin("add", shift, b[0], c)
+    return e.bin("add", e.bin("multiply", x, e.bcast(scale, c, out, [1]), out), e.bcast(shift, c, out, [1]), out)
+
+def _max_pool2d(e, a, out):
+    "aten.max_pool2d(x, kernel, stride, padding): a `reduce_window` by maximum (dilation 1, floor mode)."
+    (x, xs), k = a[0], _pair(a[1], 1)
+    s, p = _pair(_arg(a, 2), k), _pair(_arg(a, 3), 0)
+    if _pair(_arg(a, 4), 1) != [1, 1] or _arg(a, 5, False): raise ShardingError(f"from_torch: node {e.node}: max_pool2d with dilation or ceil_mode is not translated yet")
+    return e.window("maximum", x, xs, [1, 1] + k, [1, 1] + s, [(0, 0), (0, 0)] + [(q, q) for q in p], -math.inf, out)
 
 def _linear_addmm(e, a, kw, out):
     if kw.get("beta", 1) != 1 or kw.get("alpha", 1) != 1: raise ShardingError(f"from_torch: node {e.node}: addmm with alpha/beta != 1 is not translated yet")

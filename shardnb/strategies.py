@@ -56,6 +56,16 @@ def _reduce_window(op: Op, x, init):
     w = np.lib.stride_tricks.sliding_window_view(x, win)[tuple(slice(None, None, s) for s in strides)]
     return kinds[body].reduce(w.reshape(w.shape[:n] + (-1,)), axis=-1)
 
+def _convolution(op: Op, x, w):
+    "A 2-D `convolution` in torch's layouts ([b, f, 0, 1]x[o, i, 0, 1]->[b, f, 0, 1]), with stride and padding."
+    t = _op_text(op)
+    if "[b, f, 0, 1]x[o, i, 0, 1]->[b, f, 0, 1]" not in t: raise ShardingError(f"{op.name}: only NCHW x OIHW convolutions are evaluated")
+    stride = [int(v) for v in re.search(r"stride = \[([^\]]*)\]", t).group(1).split(",")]
+    pad = [int(v) for v in re.findall(r"-?\d+", re.search(r"pad = (\[\[.*?\]\])", t).group(1))]
+    x = np.pad(x, [(0, 0), (0, 0), (pad[0], pad[1]), (pad[2], pad[3])])
+    win = np.lib.stride_tricks.sliding_window_view(x, w.shape[2:], axis=(2, 3))[:, :, ::stride[0], ::stride[1]]
+    return np.einsum("bfhwij,ofij->bohw", win, w)
+
 def eval_op(op: Op, args: list, shape_of=lambda v: v.type.shape):
     "The numpy result of one StableHLO op on `args`; result shapes come from `shape_of`."
     n = op.name
@@ -77,6 +87,7 @@ def eval_op(op: Op, args: list, shape_of=lambda v: v.type.shape):
         init = args[1]
         return {"add": np.add, "maximum": np.maximum, "minimum": np.minimum, "multiply": np.multiply}[kind](f(args[0], axis=dims), init)
     if n == "stablehlo.reduce_window": return _reduce_window(op, args[0], args[1])
+    if n == "stablehlo.convolution": return _convolution(op, args[0], args[1])
     if n == "stablehlo.dot_general":
         lb, rb, lc, rc = _dot_dims(op)
         x, y = args
@@ -136,7 +147,9 @@ def _primitive(ops) -> str:
     if has("dot_general"): return "MatMul" if len(ops[[o.name for o in ops].index("stablehlo.dot_general")].operands[0].type.shape) <= 2 and not has("add") else ("BatchMatMul" if not has("add") else "Dense")
     if has("reduce_window"):
         kind = next(o for o in ops if o.name == "stablehlo.reduce_window").regions[0].ops[0].name
-        return {"stablehlo.add": "CumSum", "stablehlo.multiply": "CumProd"}.get(kind, "ReduceWindow")
+        return {"stablehlo.add": "CumSum", "stablehlo.multiply": "CumProd", "stablehlo.maximum": "MaxPool"}.get(kind, "ReduceWindow")
+    if has("convolution"): return "Conv2D"
+    if has("rsqrt") and not has("reduce"): return "BatchNorm"
     if has("reverse"): return "ReverseV2"
     if has("reduce") and has("exponential") and has("divide"): return "Softmax"
     if has("reduce") and has("rsqrt"): return "LayerNorm"

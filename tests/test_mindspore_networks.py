@@ -275,3 +275,40 @@ def test_cumsum_axis_cannot_be_split():
     ep, mod = export(MulCumsum(0), randn(8, 8, 8))
     with pytest.raises(ShardingError, match=r"operator cumsum \(CumSum\): input 0 dim 0 cannot be split"):
         propagate_strategies(mod, {"cumsum": ((2, 4, 1),)}, device_num=8)
+
+
+class ConvBNPool(torch.nn.Module):
+    """test_sharding_propagation_for_conv2ds.py: ReLU (configured) -> Conv2D(3x3, same) -> BatchNorm2d -> MaxPool(2, 2)
+    -> ... -> ReLU (the same configured primitive); MindSpore's Conv2DTranspose between them has no translation here,
+    and its BatchNorm trains (batch statistics) where this one uses its running statistics."""
+    def __init__(self):
+        super().__init__()
+        g = torch.Generator().manual_seed(7)
+        self.conv = torch.nn.Conv2d(16, 8, 3, padding=1, bias=False)
+        self.bn = torch.nn.BatchNorm2d(8)
+        with torch.no_grad():
+            self.conv.weight.copy_(torch.randn(8, 16, 3, 3, generator=g) / 12)
+            for t in (self.bn.weight, self.bn.bias, self.bn.running_mean): t.copy_(torch.randn(8, generator=g))
+            self.bn.running_var.copy_(torch.rand(8, generator=g) + 0.5)
+        self.eval()
+
+    def forward(self, x): return torch.relu(F.max_pool2d(self.bn(self.conv(torch.relu(x))), 2, 2))
+
+
+def test_sharding_propagation_8x1x1x1():
+    st = (8, 1, 1, 1)
+    plan = plan_of(ConvBNPool(), (randn(32, 16, 16, 16),), {"relu": (st,), "relu_1": (st,)}, 8)
+    assert [o.primitive for o in plan.operators] == ["ReLU", "Conv2D", "BatchNorm", "MaxPool", "ReLU"]
+    assert plan.strategies["conv2d"] == (st, (1, 1, 1, 1))
+    assert plan.strategies["batch_norm"] == (st, (1,), (1,), (1,), (1,))
+    assert plan.strategies["max_pool2d"] == (st,)
+    assert plan.total() == 0
+
+
+@pytest.mark.xfail(strict=True, reason="MindSpore's Conv2D and MaxPool split H and W and exchange the halo with their "
+                   "neighbours; shardnb's convolution and reduce_window letters for spatial dims are Shardy's permutation "
+                   "factors, which it never splits, so the 1x1x1x8 ReLU's layout is gathered before the Conv2D")
+def test_sharding_propagation_1x1x1x8():
+    st = (1, 1, 1, 8)
+    plan = plan_of(ConvBNPool(), (randn(32, 16, 16, 16),), {"relu": (st,), "relu_1": (st,)}, 8)
+    assert plan.strategies["conv2d"] == (st, (1, 1, 1, 1))
