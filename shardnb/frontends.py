@@ -237,6 +237,7 @@ def _translate(e, op, a, kw, out):
     if op == "permute": return e.transpose(a[0][0], a[0][1], [d % len(a[0][1]) for d in a[1]])
     if op in ("sum", "mean"):
         return _reduce(e, "add", a[0], _arg(a, 1), _arg(a, 2, kw.get("keepdim", False)), out, mean=op == "mean")
+    if op in ("cat", "concat"): return _cat(e, a[0], _arg(a, 1, kw.get("dim", 0)), out)
     if op == "conv2d": return _conv2d(e, a, out)
     if op == "batch_norm": return _batch_norm(e, a, out)
     if op == "max_pool2d": return _max_pool2d(e, a, out)
@@ -248,6 +249,11 @@ def _translate(e, op, a, kw, out):
 def _pair(v, default):
     v = default if v is None or v == [] else v
     return [v, v] if isinstance(v, int) else list(v) * (2 if len(v) == 1 else 1)
+
+def _cat(e, xs, dim, out):
+    "aten.cat: `stablehlo.concatenate` along `dim`."
+    d = dim % len(out)
+    return e.emit(f"stablehlo.concatenate {', '.join(x for x, _ in xs)}, dim = {d} : ({', '.join(_ty(s, e.dt) for _, s in xs)}) -> {_ty(out, e.dt)}", out)
 
 def _conv2d(e, a, out):
     "aten.conv2d(x, w, bias, stride, padding, dilation, groups): dilation 1 and groups 1 only."

@@ -77,6 +77,7 @@ def eval_op(op: Op, args: list, shape_of=lambda v: v.type.shape):
         x = args[0]; shape = [1] * len(out)
         for i, d in enumerate(dims): shape[d] = x.shape[i]
         return np.broadcast_to(x.reshape(shape), out)
+    if n == "stablehlo.concatenate": return np.concatenate(args, axis=_op_ints(op, "dim", "dimension")[0])
     if n == "stablehlo.reverse": return np.flip(args[0], _op_ints(op, "dims", "dimensions"))
     if n == "stablehlo.transpose": return np.transpose(args[0], _op_ints(op, "dims", "permutation"))
     if n == "stablehlo.reshape": return args[0].reshape(shape_of(op.result))
@@ -149,6 +150,7 @@ def _primitive(ops) -> str:
         kind = next(o for o in ops if o.name == "stablehlo.reduce_window").regions[0].ops[0].name
         return {"stablehlo.add": "CumSum", "stablehlo.multiply": "CumProd", "stablehlo.maximum": "MaxPool"}.get(kind, "ReduceWindow")
     if has("convolution"): return "Conv2D"
+    if has("concatenate"): return "Concat"
     if has("rsqrt") and not has("reduce"): return "BatchNorm"
     if has("reverse"): return "ReverseV2"
     if has("reduce") and has("exponential") and has("divide"): return "Softmax"

@@ -312,3 +312,19 @@ def test_sharding_propagation_1x1x1x8():
     st = (1, 1, 1, 8)
     plan = plan_of(ConvBNPool(), (randn(32, 16, 16, 16),), {"relu": (st,), "relu_1": (st,)}, 8)
     assert plan.strategies["conv2d"] == (st, (1, 1, 1, 1))
+
+
+class ReshapeTupleConcat(torch.nn.Module):
+    "test_auto_parallel_shard_propagation_reshape.py (MyTestNet): Reshape(x), Add(y, z) configured -> Reshape, Concat(axis 0), Reshape."
+    def forward(self, x, y, z):
+        return torch.cat((x.reshape(2, 2), (y + z).reshape(4, 2)), 0).reshape(2, 6)
+
+
+def test_reshape_tuple_concat():
+    "MindSpore's test runs on one device and asserts a Reshape is [[1, 1]]; on 8 devices the Concat keeps its axis whole."
+    ins = (randn(1, 2, 2), randn(2, 4, seed=1), randn(2, 4, seed=2))
+    plan = plan_of(ReshapeTupleConcat(), ins, {"add": ((1, 1), (1, 1))}, 1)
+    assert plan.strategies["reshape_1"] == plan.strategies["reshape_2"] == ((1, 1),)
+    assert [o.primitive for o in plan.operators] == ["Reshape", "Add", "Reshape", "Concat", "Reshape"]
+    plan = plan_of(ReshapeTupleConcat(), ins, {"add": ((2, 2), (2, 2))}, 8)
+    assert plan.strategies["cat"] == ((1, 2), (1, 2))   # ConcatInfo: the concat axis cannot be split

@@ -51,6 +51,7 @@ CASES = {
     "mean_keepdim": (lambda x: x - x.mean(-1, keepdim=True) + x.amax(0, keepdim=True), [r(4, 6)], []),
     "conv_pool": (lambda x, w, b: F.max_pool2d(F.conv2d(x, w, b, stride=2, padding=1), 2) + F.max_pool2d(F.conv2d(x, w), 3, 3, 1) + F.max_pool2d(F.conv2d(x, w), 3),
                   [r(2, 3, 8, 8)], [r(4, 3, 3, 3), r(4)]),
+    "cat": (lambda x, y: torch.cat((x, y, x), 1) * 2 + torch.cat([x, x, y], dim=-2).sum(), [r(3, 2, 5), r(3, 2, 5)], []),
     "cumulative": (lambda x: torch.cumsum(x, 1) + torch.cumsum(x, -1) + torch.cumprod(x, 0) + x.flip(-1) + x.flip(0, 2),
                    [r(3, 4, 5)], []),
 }
