@@ -83,7 +83,7 @@ class _Emitter:
         return self.emit(f"stablehlo.dot_general {x}, {y}, {b}contracting_dims = [{contract[0]}] x [{contract[1]}] : "
                          f"({_ty(xs, self.dt)}, {_ty(ys, self.dt)}) -> {_ty(out, self.dt)}", out)
 
-# %% ../nbs/14_torch.ipynb #5b100ef5
+# %% ../nbs/14_torch.ipynb #0820804a
 def _broadcast_binary(e, name, a, b, out):
     xs = []
     for v in (a, b):
@@ -106,6 +106,14 @@ def _linear(e, x, w, b, out):
     r = e.dot(xv, xs, wv, ws, ((), ()), (len(xs) - 1, 1), out)
     return r if b is None else _broadcast_binary(e, "add", (r, out), b, out)
 
+def _linear_addmm(e, a, kw, out):
+    if kw.get("beta", 1) != 1 or kw.get("alpha", 1) != 1: raise ShardingError(f"from_torch: node {e.node}: addmm with alpha/beta != 1 is not translated yet")
+    (x, xs), (w, ws) = a[1], a[2]
+    r = e.dot(x, xs, w, ws, ((), ()), (1, 0), out)
+    return _broadcast_binary(e, "add", (r, out), a[0], out)
+
+
+# %% ../nbs/14_torch.ipynb #7228377b
 def _norm_dims(dims, rank):
     dims = [dims] if isinstance(dims, int) else list(dims or range(rank))
     return sorted(d % rank for d in dims)
@@ -144,6 +152,8 @@ def _layer_norm(e, x, normalized, w, b, eps, out):
     if b is not None: y = _broadcast_binary(e, "add", (y, s), b, s)
     return y
 
+
+# %% ../nbs/14_torch.ipynb #83f4a047
 def _erf(e, x, s):
     "erf by Abramowitz & Stegun 7.1.26 (|error| < 1.5e-7): pointwise ops only, so every sharding rule applies."
     p, a = 0.3275911, (0.254829592, -0.284496736, 1.421413741, -1.453152027, 1.061405429)
@@ -195,7 +205,8 @@ def _log_softmax(e, x, dim, out):
     t = e.bcast(e.reduce("add", e.un("exponential", z, s), s, [d]), rs, s, list(keep))
     return e.bin("subtract", z, e.un("log", t, s), s)
 
-# %% ../nbs/14_torch.ipynb #87d027f8
+
+# %% ../nbs/14_torch.ipynb #d1584d87
 def _arg(args, i, default=None): return args[i] if len(args) > i else default
 
 def _perm_of_transpose(rank, a, b):
@@ -246,6 +257,8 @@ def _translate(e, op, a, kw, out):
     if op == "amax": return _reduce(e, "maximum", a[0], _arg(a, 1, ()), _arg(a, 2, kw.get("keepdim", False)), out)
     return None
 
+
+# %% ../nbs/14_torch.ipynb #c4701422
 def _pair(v, default):
     v = default if v is None or v == [] else v
     return [v, v] if isinstance(v, int) else list(v) * (2 if len(v) == 1 else 1)
@@ -282,11 +295,6 @@ def _max_pool2d(e, a, out):
     if _pair(_arg(a, 4), 1) != [1, 1] or _arg(a, 5, False): raise ShardingError(f"from_torch: node {e.node}: max_pool2d with dilation or ceil_mode is not translated yet")
     return e.window("maximum", x, xs, [1, 1] + k, [1, 1] + s, [(0, 0), (0, 0)] + [(q, q) for q in p], -math.inf, out)
 
-def _linear_addmm(e, a, kw, out):
-    if kw.get("beta", 1) != 1 or kw.get("alpha", 1) != 1: raise ShardingError(f"from_torch: node {e.node}: addmm with alpha/beta != 1 is not translated yet")
-    (x, xs), (w, ws) = a[1], a[2]
-    r = e.dot(x, xs, w, ws, ((), ()), (1, 0), out)
-    return _broadcast_binary(e, "add", (r, out), a[0], out)
 
 # %% ../nbs/14_torch.ipynb #661c9230
 def _val(node):
