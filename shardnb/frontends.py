@@ -83,7 +83,7 @@ class _Emitter:
         return self.emit(f"stablehlo.dot_general {x}, {y}, {b}contracting_dims = [{contract[0]}] x [{contract[1]}] : "
                          f"({_ty(xs, self.dt)}, {_ty(ys, self.dt)}) -> {_ty(out, self.dt)}", out)
 
-# %% ../nbs/14_torch.ipynb #0820804a
+# %% ../nbs/14_torch.ipynb #916a0d81
 def _broadcast_binary(e, name, a, b, out):
     xs = []
     for v in (a, b):
@@ -113,7 +113,7 @@ def _linear_addmm(e, a, kw, out):
     return _broadcast_binary(e, "add", (r, out), a[0], out)
 
 
-# %% ../nbs/14_torch.ipynb #7228377b
+# %% ../nbs/14_torch.ipynb #f24d54b5
 def _norm_dims(dims, rank):
     dims = [dims] if isinstance(dims, int) else list(dims or range(rank))
     return sorted(d % rank for d in dims)
@@ -153,7 +153,7 @@ def _layer_norm(e, x, normalized, w, b, eps, out):
     return y
 
 
-# %% ../nbs/14_torch.ipynb #83f4a047
+# %% ../nbs/14_torch.ipynb #437de625
 def _erf(e, x, s):
     "erf by Abramowitz & Stegun 7.1.26 (|error| < 1.5e-7): pointwise ops only, so every sharding rule applies."
     p, a = 0.3275911, (0.254829592, -0.284496736, 1.421413741, -1.453152027, 1.061405429)
@@ -206,7 +206,7 @@ def _log_softmax(e, x, dim, out):
     return e.bin("subtract", z, e.un("log", t, s), s)
 
 
-# %% ../nbs/14_torch.ipynb #d1584d87
+# %% ../nbs/14_torch.ipynb #62c24e84
 def _arg(args, i, default=None): return args[i] if len(args) > i else default
 
 def _perm_of_transpose(rank, a, b):
@@ -258,7 +258,7 @@ def _translate(e, op, a, kw, out):
     return None
 
 
-# %% ../nbs/14_torch.ipynb #c4701422
+# %% ../nbs/14_torch.ipynb #24b95d4a
 def _pair(v, default):
     v = default if v is None or v == [] else v
     return [v, v] if isinstance(v, int) else list(v) * (2 if len(v) == 1 else 1)
@@ -313,10 +313,11 @@ def from_torch(exported_program) -> Module:
     if not isinstance(exported_program, torch.export.ExportedProgram):
         raise ShardingError(f"from_torch needs a torch.export.ExportedProgram, got {type(exported_program).__name__}")
     graph, names, args, lines, results = exported_program.graph, {}, [], [], []
+    user = set(exported_program.graph_signature.user_inputs)   # what MindSpore would feed through its _VirtualDataset
     for node in graph.nodes:
         if node.op == "placeholder":
             v = _val(node); names[node.name] = (f"%{node.name}", tuple(v.shape), _dt(v.dtype))
-            args.append(f"%{node.name}: {_ty(v.shape, _dt(v.dtype))}")
+            args.append(f"%{node.name}: {_ty(v.shape, _dt(v.dtype))}" + (' {torch.kind = "user_input"}' if node.name in user else ""))
         elif node.op == "call_function":
             op = getattr(node.target, "_opname", None) or getattr(node.target, "__name__", str(node.target))
             if op.startswith("_assert") and not node.users: continue   # a metadata check (before `.to`): computes nothing

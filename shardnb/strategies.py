@@ -17,11 +17,11 @@ from .interop import TensorLayout, from_mindspore_layout
 from .propagate import propagate, _copy
 
 # %% auto #0
-__all__ = ['Strategy', 'eval_op', 'evaluate', 'Operator', 'operators', 'candidates', 'to_tensor_layout', 'to_sharding',
-           'Redistribution', 'redistribution', 'needs_reshape', 'mindspore_cost', 'bit_sharding', 'exact_cost',
-           'Choice', 'in_layout', 'out_layout', 'with_out_strategy', 'op_cost', 'Edge', 'propagate_strategies',
-           'StrategyPlan', 'parallel_program', 'run_redistribution', 'run', 'plot_plan', 'shardy_plan',
-           'received_bytes', 'compare_styles', 'comparison_table', 'plot_comparison']
+__all__ = ['Strategy', 'VIRTUAL_DATASET', 'eval_op', 'evaluate', 'Operator', 'operators', 'candidates', 'to_tensor_layout',
+           'to_sharding', 'Redistribution', 'redistribution', 'needs_reshape', 'mindspore_cost', 'bit_sharding',
+           'exact_cost', 'Choice', 'in_layout', 'out_layout', 'with_out_strategy', 'op_cost', 'Edge', 'network_inputs',
+           'dataset_layouts', 'propagate_strategies', 'StrategyPlan', 'parallel_program', 'run_redistribution', 'run',
+           'plot_plan', 'shardy_plan', 'received_bytes', 'compare_styles', 'comparison_table', 'plot_comparison']
 
 # %% ../nbs/13_strategies.ipynb #4eb301b6
 _NP_UNARY = {"stablehlo.exponential": np.exp, "stablehlo.tanh": np.tanh, "stablehlo.negate": np.negative,
@@ -497,6 +497,8 @@ class Edge:
     next: str
     index: int
 
+VIRTUAL_DATASET = "_VirtualDataset"
+
 class _Graph:
     def __init__(self, ops, device_num, fully_use_devices, cost_model, itemsize):
         self.ops, self.by = ops, {o.name: o for o in ops}
@@ -508,6 +510,19 @@ class _Graph:
         self.out_edges, self.in_edges = {o.name: [] for o in ops}, {o.name: [] for o in ops}
         for e in self.edges: self.out_edges[e.prev].append(e); self.in_edges[e.next].append(e)
         self._cands, self._choices, self._memo, self._sigs, self._decided = {}, {}, {}, {}, {}
+        self.data, self.data_edges, self.data_in = {}, [], {o.name: [] for o in ops}   # the _VirtualDataset's layouts and edges
+
+    def feed(self, layouts: dict):
+        "Network inputs arrive in `layouts` (Value -> layout) through MindSpore's `_VirtualDataset`: an edge to each use."
+        self.data = layouts
+        for o in self.ops:
+            for i, v in enumerate(o.inputs):
+                if v in layouts:
+                    e = Edge(VIRTUAL_DATASET, o.name, i); self.data_edges.append(e); self.data_in[o.name].append(e)
+
+    def source(self, e: Edge, sel: dict) -> tuple:
+        "The layout an edge carries: its operator's output, or the dataset's layout of a network input."
+        return self.data[self.by[e.next].inputs[e.index]] if e.prev == VIRTUAL_DATASET else out_layout(self.by[e.prev], sel[e.prev])
 
     def cands(self, op):
         # candidates depend only on the letters, their sizes and splittability: a stack of identical blocks shares them
@@ -557,8 +572,8 @@ def _choose_single(g: _Graph, op: Operator, letters_of, layout, shape, cost_dir,
 
 def _choose_by_edges(g: _Graph, op: Operator, sel: dict, seen_edges) -> Choice:
     "The candidate of a multi-input `op` cheapest over its visited input edges (`GetStrategyByVisitedEdges`)."
-    edges = [e for e in g.in_edges[op.name] if e in seen_edges and e.prev in sel]
-    fixed = [(out_layout(g.by[e.prev], sel[e.prev]), op.in_letters(e.index), op.inputs[e.index].type.shape) for e in edges]
+    edges = [e for e in g.in_edges[op.name] if e in seen_edges and e.prev in sel] + [e for e in g.data_in[op.name] if e in seen_edges]
+    fixed = [(g.source(e, sel), op.in_letters(e.index), op.inputs[e.index].type.shape) for e in edges]
     memo = (g.signature(op), "edges", tuple((e.index, lay) for e, (lay, _, _) in zip(edges, fixed)))
     if memo in g._decided: return g._decided[memo]
     best = None
@@ -582,28 +597,28 @@ def _choose_by_edges(g: _Graph, op: Operator, sel: dict, seen_edges) -> Choice:
 def _bfs(g: _Graph, sel: dict, conf: list, outs: dict = {}):
     visited, seen, waiting = set(sel), set(), {}   # waiting: MindSpore's waitting_list_, in topological order
     def visit(name, c, queue): sel[name] = c; visited.add(name); queue.append(name)
+    def forward(e, lay, queue):   # CostGraph::BFSNextNode: the edge `e` carrying layout `lay` to an undecided operator
+        nxt = g.by[e.next]
+        if nxt.name in visited: return
+        if e.prev in outs and nxt.primitive != "Reshape":   # Edge::GetNextOpStrategyByOutStrategy
+            want = tuple(outs[e.prev][0])
+            cs = g.cand_choices(nxt)
+            return visit(nxt.name, next((c for cuts, c in cs if _strategy(nxt, cuts)[e.index] == want), cs[0][1]), queue)
+        if len(nxt.inputs) >= 2:   # IsMultiInput: parameters count, though they are no edges
+            seen.add(e)
+            ins = g.in_edges[nxt.name] + g.data_in[nxt.name]
+            if len(ins) == len(nxt.inputs) and all(x in seen for x in ins):
+                waiting.pop(nxt.name, None); visit(nxt.name, _choose_by_edges(g, nxt, sel, seen), queue)
+            else: waiting[nxt.name] = nxt.index
+        else:
+            c = _choose_single(g, nxt, lambda o, i=e.index: o.in_letters(i), lay, nxt.inputs[e.index].type.shape, lambda mine: (lay, mine), ("in", e.index))
+            visit(nxt.name, c, queue)
     def run(queue, limit):
         while True:
             while queue:
                 cur = g.by[queue.pop(0)]
                 lay = out_layout(cur, sel[cur.name])
-                for e in g.out_edges[cur.name]:
-                    nxt = g.by[e.next]
-                    if nxt.name in visited: continue
-                    if cur.name in outs and nxt.primitive != "Reshape":   # Edge::GetNextOpStrategyByOutStrategy
-                        want = tuple(outs[cur.name][0])
-                        cs = g.cand_choices(nxt)
-                        visit(nxt.name, next((c for cuts, c in cs if _strategy(nxt, cuts)[e.index] == want), cs[0][1]), queue)
-                        continue
-                    if len(nxt.inputs) >= 2:   # IsMultiInput: parameters count, though they are no edges
-                        seen.add(e)
-                        ins = g.in_edges[nxt.name]
-                        if len(ins) == len(nxt.inputs) and all(x in seen for x in ins):
-                            waiting.pop(nxt.name, None); visit(nxt.name, _choose_by_edges(g, nxt, sel, seen), queue)
-                        else: waiting[nxt.name] = nxt.index
-                    else:
-                        c = _choose_single(g, nxt, lambda o, i=e.index: o.in_letters(i), lay, nxt.inputs[e.index].type.shape, lambda mine: (lay, mine), ("in", e.index))
-                        visit(nxt.name, c, queue)
+                for e in g.out_edges[cur.name]: forward(e, lay, queue)
                 for e in g.in_edges[cur.name]:
                     prv = g.by[e.prev]
                     if prv.name in visited: continue
@@ -617,16 +632,51 @@ def _bfs(g: _Graph, sel: dict, conf: list, outs: dict = {}):
             visit(first, _choose_by_edges(g, g.by[first], sel, seen), queue)
     for k, name in enumerate(conf):
         run([name], g.by[conf[k + 1]].index if k + 1 < len(conf) else math.inf)
+    if g.data:   # the _VirtualDataset is configured too, its topo_index the largest: its search comes last
+        queue = []
+        for e in g.data_edges: forward(e, g.source(e, sel), queue)
+        run(queue, math.inf)
     for o in g.ops:   # unreached operators: their first candidate
         if o.name not in sel: sel[o.name] = _choice(o, g.cands(o)[0], g.B)
 
+def network_inputs(program: Module) -> list[Value]:
+    "The arguments MindSpore feeds through its `_VirtualDataset`: those `from_torch` marks as user inputs (all, in a program it did not make)."
+    f = program.main
+    marked = [v for v, a in zip(f.args, f.arg_attrs) if str(a.get("torch.kind", "")).strip('"') == "user_input"]
+    return marked if marked or any("torch.kind" in a for a in f.arg_attrs) else list(f.args)
+
+def dataset_layouts(program: Module, dataset_strategy, device_num: int) -> dict:
+    "Each network input's layout as MindSpore's `_VirtualDataset` gives it: `data_parallel` splits dim 0 over every device, `full_batch` none, or a strategy per input."
+    if dataset_strategy is None: return {}
+    B, ins = _bits(device_num), network_inputs(program)
+    if dataset_strategy == "data_parallel": strategies = [((device_num,) + (1,) * (len(v.type.shape) - 1)) if v.type.shape else () for v in ins]
+    elif dataset_strategy == "full_batch": strategies = [(1,) * len(v.type.shape) for v in ins]
+    elif isinstance(dataset_strategy, (tuple, list)) and len(dataset_strategy) == len(ins): strategies = list(dataset_strategy)
+    else: raise ShardingError(f"dataset_strategy must be 'data_parallel', 'full_batch' or one strategy per network input ({len(ins)}: {', '.join('%' + v.name for v in ins)}), got {dataset_strategy!r}")
+    out = {}
+    for v, st in zip(ins, strategies):
+        where = f"dataset_strategy for %{v.name} of shape {v.type.shape}"
+        if len(st) != len(v.type.shape): raise ShardingError(f"{where}: {st!r} does not match its rank")
+        split = [(d, c) for d, c in enumerate(st) if c != 1]
+        if len(split) > 1: raise ShardingError(f"{where}: {st!r} splits more than one dim (VirtualDatasetInfo: shard in one dim only)")
+        for d, c in split:
+            if c < 1 or c & (c - 1) or c > device_num or v.type.shape[d] % c: raise ShardingError(f"{where}: dim {d} cannot be split {c} on {device_num} devices")
+        out[v] = tuple(tuple(range(B - 1, B - 1 - (c.bit_length() - 1), -1)) for c in st)   # the top bits: repeats go to the right
+    return out
+
 def propagate_strategies(program: Module, configured: dict, *, device_num: int, fully_use_devices: bool = False,
-                         cost_model: str = "mindspore", itemsize: int = 4, out_strategies: dict | None = None) -> "StrategyPlan":
-    "MindSpore's sharding propagation: every operator's strategy from those `configured` (op name -> `Strategy`; `out_strategies`: op name -> its `out_strategy`)."
+                         cost_model: str = "mindspore", itemsize: int = 4, out_strategies: dict | None = None,
+                         dataset_strategy=None) -> "StrategyPlan":
+    """MindSpore's sharding propagation: every operator's strategy from those `configured` (op name -> `Strategy`).
+
+    `out_strategies`: op name -> its `out_strategy`. `dataset_strategy`: None keeps network inputs free (each
+    consumer slices what it needs); `"data_parallel"` (MindSpore's default), `"full_batch"` or a strategy per input
+    feed them through a `_VirtualDataset`."""
     if not isinstance(program, Module): raise ShardingError(f"propagate_strategies needs a Module, got {type(program).__name__}")
     if not isinstance(device_num, (int, np.integer)) or device_num < 1: raise ShardingError(f"device_num must be a positive integer, got {device_num!r}")
     ops = operators(program)
     g = _Graph(ops, int(device_num), fully_use_devices, cost_model, itemsize)
+    g.feed(dataset_layouts(program, dataset_strategy, g.N))
     sel = {}
     for name, st in dict(configured).items():
         if name not in g.by:
@@ -675,9 +725,9 @@ class StrategyPlan:
     def edges(self) -> list[tuple[Edge, Redistribution, tuple, tuple]]:
         "Each edge with its redistribution, its MindSpore (communication, computation) and its exact bytes."
         g, out = self.graph, []
-        for e in g.edges:
-            p, n = g.by[e.prev], g.by[e.next]
-            r = redistribution(out_layout(p, self.selected[e.prev]), in_layout(n, self.selected[e.next], e.index), n.inputs[e.index].type.shape)
+        for e in g.edges + g.data_edges:   # the _VirtualDataset's edges last
+            n = g.by[e.next]
+            r = redistribution(g.source(e, self.selected), in_layout(n, self.selected[e.next], e.index), n.inputs[e.index].type.shape)
             out.append((e, r, mindspore_cost(r, g.itemsize), exact_cost(r, g.B, g.itemsize)))
         return out
 
@@ -820,7 +870,9 @@ def run(self: StrategyPlan, *args) -> list[np.ndarray]:
         env = {}
         for i, v in enumerate(o.inputs):
             want = in_layout(o, c, i)
-            env[v] = run_redistribution(redist[(o.name, i)], outs[v]) if v in made else {r: _piece(glob[v], want, r) for r in ranks}
+            if v in made: env[v] = run_redistribution(redist[(o.name, i)], outs[v])
+            elif v in g.data: env[v] = run_redistribution(redist[(o.name, i)], {r: _piece(glob[v], g.data[v], r) for r in ranks})
+            else: env[v] = {r: _piece(glob[v], want, r) for r in ranks}
         shape_of = lambda v: tuple(n >> len(bits.get(o.dim_letter.get((v, d)), ())) for d, n in enumerate(v.type.shape))
         for op in o.ops:
             res = {r: eval_op(op, [env[x][r] for x in op.operands], shape_of) for r in ranks}
@@ -858,6 +910,7 @@ def plot_plan(plan: StrategyPlan, ax=None, title: str | None = None, figsize=(11
     palette = plt.get_cmap("tab10")
     colours = {s: palette(i % 10) for i, s in enumerate(dict.fromkeys(st.values()))}
     for e, r, ms, _ in plan.edges():
+        if e.prev not in pos: continue   # the _VirtualDataset's edges
         (x0, y0), (x1, y1) = pos[e.prev], pos[e.next]
         ax.annotate("", (x1 - 0.28, y1), (x0 + 0.28, y0), arrowprops=dict(arrowstyle="->", color="0.3"))
         label = "" if not r.ops else "\n".join(k for k, _, _ in r.ops)

@@ -42,16 +42,20 @@ def test_out_strategy_propagate1_all_devices():
     assert sum(ms[0] for e, _, ms, _ in plan.edges() if e.next == "add") == 0
 
 
-def test_out_strategy_propagate1():
+@pytest.mark.parametrize("dataset_strategy", [None, "data_parallel"])
+def test_out_strategy_propagate1(dataset_strategy):
     """MindSpore's assertion: Add is [[dp, mp], [dp, mp]]. The MatMul's BFS decides the Add from its one visited edge;
     (4, 2) and (8, 1) both only slice the AllReduce's (16, 8), but (8, 1) cuts dim 0 by a device dim that the MatMul's
     device matrix [4, 1, 2] splits in two, so MindSpore's redistribution reshapes (TensorRedistribution::ComputeCost adds
     2x the slice to its computation) and (4, 2) is cheaper."""
     dp, mp = 4, 2
     plan = plan_of(MatMulAddReLU(), (randn(64, 32), randn(64, 8, seed=2)), {"linear": ((dp, mp), (1, mp))}, 8,
-                   fully_use_devices=True)
+                   fully_use_devices=True, dataset_strategy=dataset_strategy)
     assert plan.strategies["add"] == ((dp, mp), (dp, mp))
     assert plan.strategies["relu"] == ((dp, mp),)
+    if dataset_strategy:   # MindSpore's default: x and b arrive split (8, 1) and are redistributed to what linear and add want
+        assert [e.next for e, r, _, _ in plan.edges() if e.prev == "_VirtualDataset" and r.ops] == ["linear", "add"]
+        assert "AlltoAll(%b)" in plan.parallel_program()
 
 
 class ReLUMatMulAdd(torch.nn.Module):
@@ -328,3 +332,38 @@ def test_reshape_tuple_concat():
     assert [o.primitive for o in plan.operators] == ["Reshape", "Add", "Reshape", "Concat", "Reshape"]
     plan = plan_of(ReshapeTupleConcat(), ins, {"add": ((2, 2), (2, 2))}, 8)
     assert plan.strategies["cat"] == ((1, 2), (1, 2))   # ConcatInfo: the concat axis cannot be split
+
+
+class TwoBranches(torch.nn.Module):
+    "relu(x) and y @ w: nothing joins the configured MatMul's branch to the ReLU."
+    def __init__(self):
+        super().__init__(); self.w = torch.nn.Parameter(randn(16, 8, seed=1))
+
+    def forward(self, x, y): return torch.relu(x), y @ self.w
+
+
+def test_virtual_dataset_decides_what_no_search_reaches():
+    "MindSpore's _VirtualDataset is a configured operator searched last: it decides the ReLU no other search reaches."
+    from shardnb.strategies import evaluate
+    from tests.test_strategies import arguments
+    m, ins = TwoBranches(), (randn(64, 16), randn(64, 16, seed=2))
+    ep, mod = export(m, *ins)
+    free = propagate_strategies(mod, {"matmul": ((2, 4), (4, 1))}, device_num=8)
+    fed = propagate_strategies(mod, {"matmul": ((2, 4), (4, 1))}, device_num=8, dataset_strategy="data_parallel")
+    assert free.strategies["relu"] == ((1, 1),)    # unreached: its first candidate
+    assert fed.strategies["relu"] == ((8, 1),)     # the dataset's layout, for free
+    assert propagate_strategies(mod, {"matmul": ((2, 4), (4, 1))}, device_num=8, dataset_strategy=((1, 8), (4, 1))).strategies["relu"] == ((1, 8),)
+    args = arguments(ep, mod, ins)
+    for got, want in zip(fed.run(*args), evaluate(mod, *args)): np.testing.assert_allclose(got, want, rtol=1e-12)
+
+
+def test_dataset_strategy_errors():
+    from shardnb import ShardingError
+    ep, mod = export(TwoBranches(), randn(64, 16), randn(64, 16, seed=2))
+    conf = {"matmul": ((2, 4), (4, 1))}
+    with pytest.raises(ShardingError, match=r"one strategy per network input \(2: %x, %y\)"):
+        propagate_strategies(mod, conf, device_num=8, dataset_strategy="model_parallel")
+    with pytest.raises(ShardingError, match="splits more than one dim"):
+        propagate_strategies(mod, conf, device_num=8, dataset_strategy=((2, 4), (8, 1)))
+    with pytest.raises(ShardingError, match="dim 1 cannot be split 32 on 8 devices"):
+        propagate_strategies(mod, conf, device_num=8, dataset_strategy=((1, 32), (8, 1)))
