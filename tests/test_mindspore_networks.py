@@ -367,3 +367,57 @@ def test_dataset_strategy_errors():
         propagate_strategies(mod, conf, device_num=8, dataset_strategy=((2, 4), (8, 1)))
     with pytest.raises(ShardingError, match="dim 1 cannot be split 32 on 8 devices"):
         propagate_strategies(mod, conf, device_num=8, dataset_strategy=((1, 32), (8, 1)))
+
+
+class Bottleneck(torch.nn.Module):
+    "ResNet's ResidualBlock: 1x1 -> 3x3 -> 1x1 convolutions with batch norms, a downsampling shortcut or a strided max pool."
+    def __init__(self, cin, cout, stride=1):
+        super().__init__()
+        mid = cout // 4
+        bn = lambda c: torch.nn.BatchNorm2d(c)
+        self.conv1, self.bn1 = torch.nn.Conv2d(cin, mid, 1), bn(mid)
+        self.conv2, self.bn2 = torch.nn.Conv2d(mid, mid, 3, stride, 1), bn(mid)
+        self.conv3, self.bn3 = torch.nn.Conv2d(mid, cout, 1), bn(cout)
+        self.down = (torch.nn.Sequential(torch.nn.Conv2d(cin, cout, 1, stride), bn(cout)) if cin != cout else
+                     torch.nn.MaxPool2d(1, stride) if stride != 1 else torch.nn.Identity())
+
+    def forward(self, x):
+        out = torch.relu(self.bn1(self.conv1(x)))
+        out = torch.relu(self.bn2(self.conv2(out)))
+        return torch.relu(self.bn3(self.conv3(out)) + self.down(x))
+
+
+class ResNetLoss(torch.nn.Module):
+    """test_auto_parallel_resnet_sharding_propagation2.py (test_train_32k_8p), shrunk: conv7x7/2 -> BN -> ReLU -> MaxPool(3, 2)
+    -> two residual blocks (ResNet-50 has sixteen) -> ReduceMean(2, 3) -> Squeeze -> Dense (MatMul configured (8, 1), (1, 1)),
+    then SoftmaxCrossEntropyExpand with its ReduceMax (8, 1) and Sub configured; labels come one-hot."""
+    def __init__(self, classes=16):
+        super().__init__()
+        torch.manual_seed(8)
+        self.stem = torch.nn.Sequential(torch.nn.Conv2d(3, 16, 7, 2, 3), torch.nn.BatchNorm2d(16), torch.nn.ReLU(),
+                                        torch.nn.MaxPool2d(3, 2, 1))
+        self.blocks = torch.nn.Sequential(Bottleneck(16, 32), Bottleneck(32, 32, stride=2))
+        self.fc = torch.nn.Linear(32, classes)
+        with torch.no_grad():
+            for m in self.modules():
+                if isinstance(m, torch.nn.BatchNorm2d):
+                    m.running_mean.normal_(0, 0.1); m.running_var.uniform_(0.5, 1.5); m.weight.normal_(1, 0.1); m.bias.normal_(0, 0.1)
+        self.eval()
+
+    def forward(self, x, label):
+        logit = self.fc(self.blocks(self.stem(x)).mean((2, 3), keepdim=True).squeeze(-1).squeeze(-1))
+        exp = torch.exp(logit - logit.amax(-1, keepdim=True))
+        softmax = exp / exp.sum(-1, keepdim=True)
+        return (-(torch.log(softmax) * label).sum(-1)).mean(-1)
+
+
+def test_resnet_sharding_propagation_8p():
+    "Every Conv2D splits the batch over the 8 devices, MatMul is [[8, 1], [1, 1]], the first ReduceSum [[8, 1]]."
+    label = F.one_hot(torch.arange(8) % 16, 16).float()
+    # MindSpore configures Sub ((8, 1), (1, 1)) on (batch, classes) - (batch, 1); shardnb wants the batch dim both inputs
+    # share split alike (CheckStrategy here), so it is ((8, 1), (8, 1))
+    conf = {"linear": ((8, 1), (1, 1), (1,)), "amax": ((8, 1),), "sub": ((8, 1), (8, 1))}
+    plan = plan_of(ResNetLoss(), (randn(8, 3, 32, 32), label), conf, 8)
+    convs = [o.name for o in plan.operators if o.primitive == "Conv2D"]
+    assert len(convs) == 8 and all(plan.strategies[c][0][0] == 8 for c in convs)
+    assert plan.strategies["sum_1"] == ((8, 1),)
