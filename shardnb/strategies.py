@@ -23,7 +23,7 @@ __all__ = ['Strategy', 'VIRTUAL_DATASET', 'eval_op', 'evaluate', 'Operator', 'op
            'dataset_layouts', 'propagate_strategies', 'StrategyPlan', 'parallel_program', 'run_redistribution', 'run',
            'plot_plan', 'shardy_plan', 'received_bytes', 'compare_styles', 'comparison_table', 'plot_comparison']
 
-# %% ../nbs/13_strategies.ipynb #2ccd79c6
+# %% ../nbs/13_strategies.ipynb #7d123320
 _NP_UNARY = {"stablehlo.exponential": np.exp, "stablehlo.tanh": np.tanh, "stablehlo.negate": np.negative,
              "stablehlo.abs": np.abs, "stablehlo.sign": np.sign, "stablehlo.sqrt": np.sqrt, "stablehlo.log": np.log,
              "stablehlo.rsqrt": lambda x: 1 / np.sqrt(x), "stablehlo.sine": np.sin, "stablehlo.cosine": np.cos,
@@ -42,7 +42,7 @@ def _dense_splat(op: Op) -> float:
     t = m.group(1).strip()
     return {"true": 1.0, "false": 0.0}.get(t, None) if t in ("true", "false") else float(t.replace("0x7F800000", "inf").replace("0xFF800000", "-inf"))
 
-# %% ../nbs/13_strategies.ipynb #ee9c7f43
+# %% ../nbs/13_strategies.ipynb #a59429cd
 def _reduce_window(op: Op, x, init):
     "`reduce_window` by add or max: pad with the init value, then reduce every window (strides, no dilation)."
     from shardnb.rules import _dense, _attr
@@ -67,7 +67,7 @@ def _convolution(op: Op, x, w):
     win = np.lib.stride_tricks.sliding_window_view(x, w.shape[2:], axis=(2, 3))[:, :, ::stride[0], ::stride[1]]
     return np.einsum("bfhwij,ofij->bohw", win, w)
 
-# %% ../nbs/13_strategies.ipynb #46f97806
+# %% ../nbs/13_strategies.ipynb #7ccc851c
 def eval_op(op: Op, args: list, shape_of=lambda v: v.type.shape):
     "The numpy result of one StableHLO op on `args`; result shapes come from `shape_of`."
     n = op.name
@@ -116,7 +116,7 @@ def evaluate(module: Module, *args) -> list:
         env[op.result] = eval_op(op, [env[v] for v in op.operands])
     raise ShardingError("evaluate: main has no func.return")
 
-# %% ../nbs/13_strategies.ipynb #48c5c04c
+# %% ../nbs/13_strategies.ipynb #39e5028d
 @dataclass
 class Operator:
     "One MindSpore operator: its ops, external inputs, output, and the letters (loop dims) of every dim."
@@ -144,7 +144,7 @@ class Operator:
     @property
     def reductions(self): return [l for l in self.letters if l in self.reduce_kind]
 
-# %% ../nbs/13_strategies.ipynb #b5493660
+# %% ../nbs/13_strategies.ipynb #f171d89d
 def _primitive(ops) -> str:
     names = [o.name.split(".")[-1] for o in ops if o.name != "stablehlo.constant"]
     has = lambda n: n in names
@@ -167,7 +167,7 @@ def _primitive(ops) -> str:
     return {"add": "Add", "subtract": "Sub", "multiply": "Mul", "divide": "RealDiv", "maximum": "Maximum",
             "exponential": "Exp", "tanh": "Tanh", "convert": "Cast", "logistic": "Sigmoid"}.get(last, last.capitalize())
 
-# %% ../nbs/13_strategies.ipynb #64f94270
+# %% ../nbs/13_strategies.ipynb #31561683
 class _UF:
     def __init__(self): self.p = {}
     def find(self, x):
@@ -226,7 +226,7 @@ def _operator(name, index, ops) -> Operator:
             if inputs[i].type.shape[d] == 1: splittable[dim_letter[(inputs[i], d)]] = False
     return Operator(name, index, ops, inputs, output, letters, sizes, splittable, reduce_kind, dim_letter, _primitive(ops))
 
-# %% ../nbs/13_strategies.ipynb #1d118109
+# %% ../nbs/13_strategies.ipynb #bac0a774
 def operators(module: Module) -> list[Operator]:
     "The MindSpore operators of `module`'s main function, in program (topological) order."
     groups, order = {}, []
@@ -343,7 +343,7 @@ def _group(bits, B: int, rank: int = 0) -> list[int]:
         out = out + [r | (1 << b) for r in out]
     return sorted(out)
 
-# %% ../nbs/13_strategies.ipynb #5a129a9b
+# %% ../nbs/13_strategies.ipynb #f6451b82
 @dataclass(frozen=True)
 class Redistribution:
     "The operators taking a tensor from layout `src` to layout `dst`: (kind, dims, bits) triples."
@@ -384,7 +384,7 @@ def redistribution(src: tuple, dst: tuple, shape) -> Redistribution:
     for d, bs in gat.items(): ops.append(("AllGather", (d, None), tuple(bs)))
     return Redistribution(tuple(src), tuple(dst), tuple(shape), tuple(ops))
 
-# %% ../nbs/13_strategies.ipynb #a80baa82
+# %% ../nbs/13_strategies.ipynb #e0e25943
 def _refine(c: float) -> float:
     "MindSpore's RefineForPracticalCost of one direction's communication."
     return 0.0 if c <= 0 else 3072.0 if c <= 2048 else c + 1024.0
@@ -418,7 +418,7 @@ def mindspore_cost(r: Redistribution, itemsize: int = 4) -> tuple[float, float]:
         else: fwd += size * n * 0.5; bwd += size * 0.5; size *= n
     return _refine(fwd) + _refine(bwd), comp
 
-# %% ../nbs/13_strategies.ipynb #c50b9bf9
+# %% ../nbs/13_strategies.ipynb #a5d9f751
 def _bit_mesh(B: int) -> Mesh:
     return Mesh(tuple((f"b{b}", 2) for b in range(B - 1, -1, -1)) or (("b0", 1),))
 
@@ -453,7 +453,7 @@ def _choice(op, cuts, B, fixed=None) -> Choice:
 def in_layout(op: Operator, c: Choice, i: int) -> tuple: return _layout(op.in_letters(i), c.bit())
 def out_layout(op: Operator, c: Choice) -> tuple: return c.out if c.out is not None else _layout(op.out_letters, c.bit())
 
-def with_out_strategy(op: Operator, c: Choice, out_strategy, device_num: int) -> Choice:
+def with_out_strategy(op: Operator, c: Choice, out_strategy) -> Choice:
     "Choice `c` with its output laid out as `out_strategy` says: each output dim's split, extended by the split reduction's bits."
     where = f"operator {op.name} ({op.primitive}): out_strategy {out_strategy!r}"
     if not isinstance(out_strategy, (tuple, list)) or len(out_strategy) != 1 or len(out_strategy[0]) != len(op.out_letters):
@@ -496,7 +496,7 @@ def _variants(op, cuts, B, letters, layout, default: Choice | None = None) -> li
         if v is not None and v != out[0] and len({b for _, bs in v.bits for b in bs}) == sum(len(bs) for _, bs in v.bits): out.append(v)
     return out
 
-# %% ../nbs/13_strategies.ipynb #6ac9dd20
+# %% ../nbs/13_strategies.ipynb #89c3782c
 @dataclass(frozen=True)
 class Edge:
     "Operator `prev`'s output feeding input `index` of operator `next`."
@@ -558,7 +558,7 @@ class _Graph:
             self._memo[key] = (0.0, 0.0) if not r.ops else mindspore_cost(r, self.itemsize) if self.cost_model == "mindspore" else exact_cost(r, self.B, self.itemsize)
         return self._memo[key]
 
-# %% ../nbs/13_strategies.ipynb #46851ffa
+# %% ../nbs/13_strategies.ipynb #53f8c1c1
 def _compare_key(op, c: Choice):
     st = _strategy(op, c.cut())
     flat = [x for t in st for x in t]
@@ -601,8 +601,9 @@ def _choose_by_edges(g: _Graph, op: Operator, sel: dict, seen_edges) -> Choice:
     g._decided[memo] = best[1]
     return best[1]
 
-# %% ../nbs/13_strategies.ipynb #9b38455d
-def _bfs(g: _Graph, sel: dict, conf: list, outs: dict = {}):
+# %% ../nbs/13_strategies.ipynb #c85ad1a3
+def _bfs(g: _Graph, sel: dict, conf: list, outs: dict):
+    "MindSpore's `CostGraph::StrategyPropagate`: decide `sel` for every operator, searching from each configured one (`conf`, in order)."
     visited, seen, waiting = set(sel), set(), {}   # waiting: MindSpore's waitting_list_, in topological order
     def visit(name, c, queue): sel[name] = c; visited.add(name); queue.append(name)
     def forward(e, lay, queue):   # CostGraph::BFSNextNode: the edge `e` carrying layout `lay` to an undecided operator
@@ -647,7 +648,7 @@ def _bfs(g: _Graph, sel: dict, conf: list, outs: dict = {}):
     for o in g.ops:   # unreached operators: their first candidate
         if o.name not in sel: sel[o.name] = _choice(o, g.cands(o)[0], g.B)
 
-# %% ../nbs/13_strategies.ipynb #40b8fe36
+# %% ../nbs/13_strategies.ipynb #7ed3fab9
 def network_inputs(program: Module) -> list[Value]:
     "The arguments MindSpore feeds through its `_VirtualDataset`: those `from_torch` marks as user inputs (all, in a program it did not make)."
     f = program.main
@@ -673,7 +674,7 @@ def dataset_layouts(program: Module, dataset_strategy, device_num: int) -> dict:
         out[v] = tuple(tuple(range(B - 1, B - 1 - (c.bit_length() - 1), -1)) for c in st)   # the top bits: repeats go to the right
     return out
 
-# %% ../nbs/13_strategies.ipynb #23e9d044
+# %% ../nbs/13_strategies.ipynb #b82c6b98
 def propagate_strategies(program: Module, configured: dict, *, device_num: int, fully_use_devices: bool = False,
                          cost_model: str = "mindspore", itemsize: int = 4, out_strategies: dict | None = None,
                          dataset_strategy=None) -> "StrategyPlan":
@@ -695,7 +696,7 @@ def propagate_strategies(program: Module, configured: dict, *, device_num: int, 
     outs = dict(out_strategies or {})
     for name, st in outs.items():
         if name not in sel: raise ShardingError(f"out_strategy for {name!r}: only a configured operator takes one; configured: {', '.join(sel) or 'none'}")
-        sel[name] = with_out_strategy(g.by[name], sel[name], st, g.N)
+        sel[name] = with_out_strategy(g.by[name], sel[name], st)
     conf = sorted(sel, key=lambda n: g.by[n].index)
     _bfs(g, sel, conf, outs)
     return StrategyPlan(g, sel, frozenset(conf))
@@ -808,7 +809,7 @@ def parallel_program(self: StrategyPlan) -> str:
     return "\n".join(lines)
 StrategyPlan.parallel_program = parallel_program
 
-# %% ../nbs/13_strategies.ipynb #34657341
+# %% ../nbs/13_strategies.ipynb #4063dfbe
 def _piece(a: np.ndarray, layout: tuple, rank: int) -> np.ndarray:
     "Rank `rank`'s shard of the global array `a` under a bit layout."
     idx = []
@@ -846,7 +847,7 @@ def run_redistribution(r: Redistribution, shards: dict) -> dict:
         if b[k:]: shards = _slice(shards, d, b[k:])
     return shards
 
-# %% ../nbs/13_strategies.ipynb #d6299eb3
+# %% ../nbs/13_strategies.ipynb #f339b8ec
 def _allreduce(shards: dict, bits: tuple, kind: str) -> dict:
     f = {"add": np.add, "maximum": np.maximum, "minimum": np.minimum, "multiply": np.multiply}[kind]
     out = {}
@@ -940,7 +941,7 @@ def plot_plan(plan: StrategyPlan, ax=None, title: str | None = None, figsize=(11
     if title: ax.set_title(title, fontsize=9)
     return ax
 
-# %% ../nbs/13_strategies.ipynb #145f9162
+# %% ../nbs/13_strategies.ipynb #45a2b4e3
 def _bit_tensor_sharding(layout: tuple, mesh: Mesh) -> TensorSharding:
     return TensorSharding(mesh, tuple(DimSharding(tuple(f"b{b}" for b in bs)) for bs in layout), mesh_name="bits")
 
@@ -981,7 +982,7 @@ def _read_choice(o: Operator, twin: dict) -> Choice:
     cuts = {l: 1 << len(bits.get(l, ())) for l in o.letters}
     return Choice(tuple(sorted(cuts.items())), tuple(sorted((l, bits.get(l, ())) for l in o.letters)))
 
-# %% ../nbs/13_strategies.ipynb #2f119546
+# %% ../nbs/13_strategies.ipynb #400a08e2
 def shardy_plan(program: Module, configured: dict, *, device_num: int, strategy: str = "user-priority") -> StrategyPlan:
     "Shardy's propagation from the same `configured` operators (their inputs constrained), read back as a `StrategyPlan`."
     if not isinstance(program, Module): raise ShardingError(f"shardy_plan needs a Module, got {type(program).__name__}")
