@@ -421,3 +421,14 @@ def test_resnet_sharding_propagation_8p():
     convs = [o.name for o in plan.operators if o.primitive == "Conv2D"]
     assert len(convs) == 8 and all(plan.strategies[c][0][0] == 8 for c in convs)
     assert plan.strategies["sum_1"] == ((8, 1),)
+
+
+class ReLUMatMul(torch.nn.Module):
+    "test_sharding_propagation_multi_input.py::test_mint_relu_layout_propagate_back: ReLU(y) feeds a configured MatMul."
+    def forward(self, x, y): return x @ torch.relu(y)
+
+
+def test_mint_relu_layout_propagate_back():
+    "The MatMul (4, 2) x (2, 1) is searched backwards: the ReLU before its second input takes (2, 1)."
+    plan = plan_of(ReLUMatMul(), (randn(128, 96), randn(96, 96, seed=1)), {"matmul": ((4, 2), (2, 1))}, 8)
+    assert plan.strategies["relu"] == ((2, 1),)
