@@ -1006,8 +1006,8 @@ def received_bytes(self: StrategyPlan, name: str) -> float:
     g, o = self.graph, self.graph.by[name]
     c = self.selected[name]; bits = c.bit()
     total = 0.0
-    for e in g.in_edges[name]:
-        r = redistribution(out_layout(g.by[e.prev], self.selected[e.prev]), in_layout(o, c, e.index), o.inputs[e.index].type.shape)
+    for e in g.in_edges[name] + g.data_in[name]:   # the _VirtualDataset's edges too
+        r = redistribution(g.source(e, self.selected), in_layout(o, c, e.index), o.inputs[e.index].type.shape)
         total += exact_cost(r, g.B, g.itemsize)[0]
     for op in o.ops:
         if not op.operands: continue

@@ -352,6 +352,7 @@ def test_virtual_dataset_decides_what_no_search_reaches():
     fed = propagate_strategies(mod, {"matmul": ((2, 4), (4, 1))}, device_num=8, dataset_strategy="data_parallel")
     assert free.strategies["relu"] == ((1, 1),)    # unreached: its first candidate
     assert fed.strategies["relu"] == ((8, 1),)     # the dataset's layout, for free
+    assert fed.received_bytes("relu") == 0 and fed.received_bytes("matmul") > free.received_bytes("matmul")   # y arrives (8, 1)
     assert propagate_strategies(mod, {"matmul": ((2, 4), (4, 1))}, device_num=8, dataset_strategy=((1, 8), (4, 1))).strategies["relu"] == ((1, 8),)
     args = arguments(ep, mod, ins)
     for got, want in zip(fed.run(*args), evaluate(mod, *args)): np.testing.assert_allclose(got, want, rtol=1e-12)
