@@ -13,7 +13,7 @@ from .program import Module, parse_module
 # %% auto #0
 __all__ = ['from_torch']
 
-# %% ../nbs/14_torch.ipynb #495ab2fa
+# %% ../nbs/14_torch.ipynb #082a33c1
 def _dt(dtype) -> str:
     import torch
     m = {torch.float32: "f32", torch.float64: "f64", torch.float16: "f16", torch.bfloat16: "bf16",
@@ -24,6 +24,7 @@ def _dt(dtype) -> str:
 def _ty(shape, dt) -> str:
     return "tensor<" + "".join(f"{d}x" for d in shape) + dt + ">"
 
+# %% ../nbs/14_torch.ipynb #9071a85c
 class _Emitter:
     "Writes the StableHLO text of one torch node; `v(...)` names its values."
     def __init__(self, lines, node, dt):
@@ -51,27 +52,6 @@ class _Emitter:
         out = tuple(d for i, d in enumerate(shape) if i not in dims)
         return self.emit(f"stablehlo.reduce({x} init: {init}) applies stablehlo.{kind} across dimensions = {sorted(dims)} : "
                          f"({_ty(shape, self.dt)}, {_ty((), self.dt)}) -> {_ty(out, self.dt)}", out)
-    def window(self, kind, x, shape, win, strides, pad, init, out):
-        "A `reduce_window` by `kind` (add, multiply, maximum): windows `win`, `strides`, `pad` ((lo, hi) per dim)."
-        n, t, r = len(shape), _ty((), self.dt), self.fresh()
-        c = self.const(init)
-        a, b, s = (f"{r}.{k}" for k in "abs")
-        self.lines.append(f'    {r} = "stablehlo.reduce_window"({x}, {c}) ({{\n    ^bb0({a}: {t}, {b}: {t}):\n'
-                          f'      {s} = stablehlo.{kind} {a}, {b} : {t}\n      stablehlo.return {s} : {t}\n'
-                          f'    }}) {{window_dimensions = array<i64: {", ".join(map(str, win))}>, window_strides = array<i64: {", ".join(map(str, strides))}>, '
-                          f'padding = dense<{[list(p) for p in pad]}> : tensor<{n}x2xi64>, torch.node = "{self.node}"}} : ({_ty(shape, self.dt)}, {t}) -> {_ty(out, self.dt)}')
-        return r
-    def cumulative(self, kind, x, shape, dim):
-        "The running sum or product along `dim`: a window as long as `dim`, padded on the left (as JAX lowers `cumsum`)."
-        dim %= len(shape)
-        win = [shape[d] if d == dim else 1 for d in range(len(shape))]
-        pad = [(shape[d] - 1 if d == dim else 0, 0) for d in range(len(shape))]
-        return self.window(kind, x, shape, win, [1] * len(shape), pad, 1.0 if kind == "multiply" else 0.0, shape)
-    def conv2d(self, x, xs, w, ws, stride, pad, out):
-        "`stablehlo.convolution` in torch's layouts: NCHW input, OIHW weight, NCHW output."
-        return self.emit(f"stablehlo.convolution({x}, {w}) dim_numbers = [b, f, 0, 1]x[o, i, 0, 1]->[b, f, 0, 1], "
-                         f"window = {{stride = {list(stride)}, pad = {[[p, p] for p in pad]}}} {{batch_group_count = 1 : i64, feature_group_count = 1 : i64}} : "
-                         f"({_ty(xs, self.dt)}, {_ty(ws, self.dt)}) -> {_ty(out, self.dt)}", out)
     def reshape(self, x, shape, out):
         if tuple(shape) == tuple(out): return x
         return self.emit(f"stablehlo.reshape {x} : ({_ty(shape, self.dt)}) -> {_ty(out, self.dt)}", out)
@@ -252,13 +232,37 @@ def _translate(e, op, a, kw, out):
     if op == "conv2d": return _conv2d(e, a, out)
     if op == "batch_norm": return _batch_norm(e, a, out)
     if op == "max_pool2d": return _max_pool2d(e, a, out)
-    if op in ("cumsum", "cumprod"): return e.cumulative("add" if op == "cumsum" else "multiply", a[0][0], a[0][1], a[1])
+    if op in ("cumsum", "cumprod"): return _cumulative(e, "add" if op == "cumsum" else "multiply", a[0][0], a[0][1], a[1])
     if op == "flip": return e.emit(f"stablehlo.reverse {a[0][0]}, dims = {sorted(d % len(out) for d in a[1])} : {_ty(out, e.dt)}", out)
     if op == "amax": return _reduce(e, "maximum", a[0], _arg(a, 1, ()), _arg(a, 2, kw.get("keepdim", False)), out)
     return None
 
 
 # %% ../nbs/14_torch.ipynb #24b95d4a
+def _window(e, kind, x, shape, win, strides, pad, init, out):
+    "A `reduce_window` by `kind` (add, multiply, maximum): windows `win`, `strides`, `pad` ((lo, hi) per dim)."
+    n, t, r = len(shape), _ty((), e.dt), e.fresh()
+    c = e.const(init)
+    a, b, s = (f"{r}.{k}" for k in "abs")
+    e.lines.append(f'    {r} = "stablehlo.reduce_window"({x}, {c}) ({{\n    ^bb0({a}: {t}, {b}: {t}):\n'
+                   f'      {s} = stablehlo.{kind} {a}, {b} : {t}\n      stablehlo.return {s} : {t}\n'
+                   f'    }}) {{window_dimensions = array<i64: {", ".join(map(str, win))}>, window_strides = array<i64: {", ".join(map(str, strides))}>, '
+                   f'padding = dense<{[list(p) for p in pad]}> : tensor<{n}x2xi64>, torch.node = "{e.node}"}} : ({_ty(shape, e.dt)}, {t}) -> {_ty(out, e.dt)}')
+    return r
+
+def _cumulative(e, kind, x, shape, dim):
+    "The running sum or product along `dim`: a window as long as `dim`, padded on the left (as JAX lowers `cumsum`)."
+    dim %= len(shape)
+    win = [shape[d] if d == dim else 1 for d in range(len(shape))]
+    pad = [(shape[d] - 1 if d == dim else 0, 0) for d in range(len(shape))]
+    return _window(e, kind, x, shape, win, [1] * len(shape), pad, 1.0 if kind == "multiply" else 0.0, shape)
+
+def _convolution(e, x, xs, w, ws, stride, pad, out):
+    "`stablehlo.convolution` in torch's layouts: NCHW input, OIHW weight, NCHW output."
+    return e.emit(f"stablehlo.convolution({x}, {w}) dim_numbers = [b, f, 0, 1]x[o, i, 0, 1]->[b, f, 0, 1], "
+                  f"window = {{stride = {list(stride)}, pad = {[[p, p] for p in pad]}}} {{batch_group_count = 1 : i64, feature_group_count = 1 : i64}} : "
+                  f"({_ty(xs, e.dt)}, {_ty(ws, e.dt)}) -> {_ty(out, e.dt)}", out)
+
 def _pair(v, default):
     v = default if v is None or v == [] else v
     return [v, v] if isinstance(v, int) else list(v) * (2 if len(v) == 1 else 1)
@@ -273,7 +277,7 @@ def _conv2d(e, a, out):
     (x, xs), (w, ws) = a[0], a[1]
     if _pair(_arg(a, 5), 1) != [1, 1] or _arg(a, 6, 1) != 1: raise ShardingError(f"from_torch: node {e.node}: conv2d with dilation or groups is not translated yet")
     if isinstance(_arg(a, 4), str): raise ShardingError(f"from_torch: node {e.node}: conv2d with padding={_arg(a, 4)!r} is not translated yet")
-    y = e.conv2d(x, xs, w, ws, _pair(_arg(a, 3), 1), _pair(_arg(a, 4), 0), out)
+    y = _convolution(e, x, xs, w, ws, _pair(_arg(a, 3), 1), _pair(_arg(a, 4), 0), out)
     b = _arg(a, 2)
     return y if b is None else e.bin("add", y, e.bcast(b[0], b[1], out, [1]), out)
 
@@ -293,7 +297,7 @@ def _max_pool2d(e, a, out):
     (x, xs), k = a[0], _pair(a[1], 1)
     s, p = _pair(_arg(a, 2), k), _pair(_arg(a, 3), 0)
     if _pair(_arg(a, 4), 1) != [1, 1] or _arg(a, 5, False): raise ShardingError(f"from_torch: node {e.node}: max_pool2d with dilation or ceil_mode is not translated yet")
-    return e.window("maximum", x, xs, [1, 1] + k, [1, 1] + s, [(0, 0), (0, 0)] + [(q, q) for q in p], -math.inf, out)
+    return _window(e, "maximum", x, xs, [1, 1] + k, [1, 1] + s, [(0, 0), (0, 0)] + [(q, q) for q in p], -math.inf, out)
 
 
 # %% ../nbs/14_torch.ipynb #661c9230
