@@ -13,7 +13,7 @@ from .program import Module, parse_module
 # %% auto #0
 __all__ = ['from_torch']
 
-# %% ../nbs/14_torch.ipynb #082a33c1
+# %% ../nbs/14_torch.ipynb #3567ac65
 def _dt(dtype) -> str:
     import torch
     m = {torch.float32: "f32", torch.float64: "f64", torch.float16: "f16", torch.bfloat16: "bf16",
@@ -24,7 +24,7 @@ def _dt(dtype) -> str:
 def _ty(shape, dt) -> str:
     return "tensor<" + "".join(f"{d}x" for d in shape) + dt + ">"
 
-# %% ../nbs/14_torch.ipynb #9071a85c
+# %% ../nbs/14_torch.ipynb #cd52663e
 class _Emitter:
     "Writes the StableHLO text of one torch node; `v(...)` names its values."
     def __init__(self, lines, node, dt):
