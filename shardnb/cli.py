@@ -168,8 +168,11 @@ def plan_figure(plan, shape):
     devices; on larger ones, before and after side by side (`draw_sharding` summarises a large mesh)."""
     viz = backend("viz", "plan --png")
     if plan.src.mesh.size <= 64 and plan.dst.mesh.size <= 64:
+        import matplotlib.pyplot as plt
         from shardnb.viz_plan import draw_plan_steps
-        return draw_plan_steps(plan)
+        fig = draw_plan_steps(plan)
+        plt.close(fig)   # drawn with pyplot: unregistered, so a notebook doesn't show it a second time; the caller saves it
+        return fig
     from matplotlib.figure import Figure
     fig = Figure(figsize=(11, 4.8), dpi=100)
     (a, b) = fig.subplots(1, 2)
