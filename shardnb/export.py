@@ -11,9 +11,9 @@ from dataclasses import replace
 from math import gcd
 from .mesh import AxisRef
 from .sharding import DimSharding, TensorSharding
-from .program import Attr, COLLECTIVE_AXES, Func, Module, Op, TensorType, Value, parse_module, print_module
-from .passes import map_shardings, import_pipeline, original_func_name, symbol_dce, _unique_symbol, _open_sharding
-from .propagate import propagate, sink_data_flow_edges, _get, _owner_shardings, _is_pure
+from .program import Attr, COLLECTIVE_AXES, Func, Module, Op, TensorType, Value, parse_module, print_module, unique_symbol
+from .passes import get_sharding, map_shardings, import_pipeline, original_func_name, symbol_dce, _open_sharding
+from .propagate import propagate, sink_data_flow_edges, data_flow_edge_shardings, is_pure
 from .explicit import insert_explicit_reshards
 
 # %% auto #0
@@ -43,12 +43,12 @@ def export_named_computations(m: Module) -> Module:
         for op in list(post_order(f.body)):
             if op.name != "sdy.named_computation": continue
             body = op.regions[0]
-            ins = _owner_shardings(body.args)
+            ins = data_flow_edge_shardings(body.args)
             if ins is not None: op.attrs["in_shardings"] = tuple(ins)
-            outs = _owner_shardings(op.results)
+            outs = data_flow_edge_shardings(op.results)
             if outs is not None: op.attrs["out_shardings"] = tuple(outs)
             g = Func(op.attrs["name"], visibility="private")
-            g.name = _unique_symbol(op.attrs["name"], m.funcs, counter)
+            g.name = unique_symbol(op.attrs["name"], m.funcs, counter)
             g.body = body; body.parent = g
             g.result_types = [r.type for r in op.results]
             g.result_shardings = [None] * len(op.results); g.result_attrs = [dict() for _ in op.results]
@@ -77,7 +77,7 @@ def propagate_to_func_results(m: Module) -> Module:
     for f in m.funcs.values():
         if f is main or f.return_op is None or f.return_op.name != "func.return": continue
         for k, v in enumerate(f.return_op.operands):
-            f.result_shardings[k] = _get(v)
+            f.result_shardings[k] = get_sharding(v)
     return m
 
 # %% ../nbs/12c_export.ipynb #dd4468b8
@@ -245,8 +245,8 @@ EXPORT_PASSES = (export_named_computations, propagate_to_func_results, unflatten
 def _moves_nothing(op: Op) -> bool:
     key = COLLECTIVE_AXES.get(op.name)
     if op.name in ("sdy.all_gather", "sdy.all_slice", "sdy.reduce_scatter", "sdy.all_reduce"): return '"' not in str(op.attrs[key])
-    if op.name == "sdy.collective_permute": return _equivalent(_get(op.operands[0]) or op.attrs["out_sharding"], op.attrs["out_sharding"]) \
-        if _get(op.operands[0]) is not None else _replicated(op.attrs["out_sharding"])
+    if op.name == "sdy.collective_permute": return _equivalent(get_sharding(op.operands[0]) or op.attrs["out_sharding"], op.attrs["out_sharding"]) \
+        if get_sharding(op.operands[0]) is not None else _replicated(op.attrs["out_sharding"])
     return False
 
 def canonicalize_collectives(m: Module) -> Module:
@@ -257,7 +257,7 @@ def canonicalize_collectives(m: Module) -> Module:
         changed = False
         for op in list(m.walk()):
             if op.block is None: continue
-            if op.results and not any(r.uses for r in op.results) and (op.name in COLLECTIVE_AXES or _is_pure(op)):
+            if op.results and not any(r.uses for r in op.results) and (op.name in COLLECTIVE_AXES or is_pure(op)):
                 op.erase(); changed = True; continue
             if op.name not in COLLECTIVE_AXES: continue
             x, src = op.operands[0], None

@@ -10,7 +10,8 @@ import json
 from dataclasses import replace
 from .mesh import AxisRef, Mesh
 from .sharding import DimSharding, TensorSharding
-from .program import Attr, Block, Func, Module, Op, OpaqueType, ProgramError, TensorType, Value, parse_module, print_module
+from .program import (Attr, Block, Func, Module, Op, OpaqueType, ProgramError, TensorType, Value, parse_module, print_module,
+                             unique_symbol)
 from .rules import OpShardingRule
 
 # %% auto #0
@@ -210,12 +211,6 @@ _PRESERVING = frozenset({"stablehlo.broadcast_in_dim", "stablehlo.reshape", "sta
 
 def _is_scalar(v: Value) -> bool: return not isinstance(v.type, TensorType) or v.type.rank == 0
 
-def _unique_symbol(base: str, taken, counter: list) -> str:
-    "MLIR's `SymbolTable::insert` naming: `base` if free, else `base_N` with one counter shared by the whole table."
-    name = base
-    while name in taken: name = f"{base}_{counter[0]}"; counter[0] += 1
-    return name
-
 def original_func_name(f: Func) -> str:
     "The name a function was cloned from (`sdy.original_func_name`), else its own."
     a = f.attrs.get("sdy.original_func_name")
@@ -228,7 +223,7 @@ def clone_func(m: Module, f: Func, counter: list) -> Func:
     g.attrs["sdy.original_func_name"] = Attr(json.dumps(original_func_name(f)))
     for op in g.walk():   # callees first: Shardy names and inserts a clone after the clones of what it calls
         if op.name == "func.call": op.attrs["callee"] = clone_func(m, m.funcs[op.attrs["callee"]], counter).name
-    g.name = _unique_symbol(f.name, m.funcs, counter)
+    g.name = unique_symbol(f.name, m.funcs, counter)
     m.funcs[g.name] = g
     return g
 

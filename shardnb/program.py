@@ -16,9 +16,9 @@ from .syntax import ShardingSyntaxError, parse_mesh, parse_sharding, parse_shard
 
 # %% auto #0
 __all__ = ['DIALECTS', 'DIRECTIONS', 'COLLECTIVE_AXES', 'ELEMENTWISE', 'VERIFIERS', 'ProgramSyntaxError', 'ProgramError',
-           'TensorType', 'OpaqueType', 'parse_type', 'Value', 'Block', 'Op', 'Attr', 'Func', 'Module', 'parse_module',
-           'print_module', 'check_result_types', 'describe', 'check_sharding', 'module_errors', 'verify_module',
-           'check_barrier', 'check_zero_result_sharding', 'check_module', 'Builder']
+           'TensorType', 'OpaqueType', 'parse_type', 'Value', 'Block', 'Op', 'Attr', 'Func', 'Module', 'unique_symbol',
+           'parse_module', 'print_module', 'check_result_types', 'describe', 'check_sharding', 'module_errors',
+           'verify_module', 'check_barrier', 'check_zero_result_sharding', 'check_module', 'Builder']
 
 # %% ../nbs/08_program.ipynb #beda30a3
 class ProgramSyntaxError(ShardingSyntaxError):
@@ -234,6 +234,13 @@ class Module:
     def __eq__(self, other): return isinstance(other, Module) and print_module(self, canonical=True) == print_module(other, canonical=True)
     __hash__ = None
     def __repr__(self): return f"<Module {self.name or ''} meshes={list(self.meshes)} funcs={list(self.funcs)}>"
+
+# %% ../nbs/08_program.ipynb #c1ea0002
+def unique_symbol(base: str, taken, counter: list) -> str:
+    "MLIR's `SymbolTable::insert` naming: `base` if not in `taken`, else `base_N`, `N` from the one-element list `counter` (advanced past every name tried)."
+    name = base
+    while name in taken: name = f"{base}_{counter[0]}"; counter[0] += 1
+    return name
 
 # %% ../nbs/08_program.ipynb #658ba17f
 # Alternatives in order of frequency (punctuation, names, SSA values first), with possessive

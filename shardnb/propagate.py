@@ -18,10 +18,12 @@ from .program import Module, Func, Block, Op, Value, Attr, TensorType, ProgramEr
 from .rules import OpShardingRule, sharding_rule, parse_op_sharding_rule, factor_name, POINTWISE
 
 # %% auto #0
-__all__ = ['NONE', 'FORWARD', 'BACKWARD', 'BOTH', 'OP_PRIORITY_SCHEDULE', 'STRATEGIES', 'FactorSharding', 'TensorFactors',
-           'project_tensor', 'unproject_tensor', 'Projection', 'project', 'compatible_major_axes',
-           'basic_factor_propagation', 'aggressive_factor_propagation', 'identity_rule', 'op_rule', 'ShardingGroups',
-           'sync_groups', 'propagate', 'sink_data_flow_edges', 'value_shardings', 'propagation_rounds']
+__all__ = ['NONE', 'FORWARD', 'BACKWARD', 'BOTH', 'OP_PRIORITY_SCHEDULE', 'STRATEGIES', 'is_axis_prefix', 'axes_overlap',
+           'prefix_without_overlaps', 'greatest_common_prefix', 'add_axis_or_merge', 'axis_list_prefix_status',
+           'FactorSharding', 'TensorFactors', 'project_tensor', 'distribute_axes', 'unproject_tensor', 'Projection',
+           'project', 'compatible_major_axes', 'basic_factor_propagation', 'aggressive_factor_propagation', 'is_pure',
+           'identity_rule', 'op_rule', 'ShardingGroups', 'sync_groups', 'propagate', 'erase_manual_axes',
+           'add_free_axes', 'data_flow_edge_shardings', 'sink_data_flow_edges', 'value_shardings', 'propagation_rounds']
 
 # %% ../nbs/12_propagate.ipynb #a477ed3f
 def _pre(a: AxisRef) -> int: return a.pre_size or 1
@@ -37,11 +39,12 @@ def _contains(a: AxisRef, b: AxisRef) -> bool:
     if not b.is_sub_axis: return False
     return a.pre_size <= b.pre_size and a.pre_size * a.size >= b.pre_size * b.size
 
-def _prefix_of(a: AxisRef, b: AxisRef) -> bool:
-    "Whether `a` is a prefix of `b` (same start, `b` covers it)."
+def is_axis_prefix(a: AxisRef, b: AxisRef) -> bool:
+    "Whether `a` is a prefix of `b`: same start, `b` covers it (Shardy's `AxisRefAttr::prefixOf`)."
     return _contains(b, a) and _pre(a) == _pre(b)
 
-def _overlaps(a: AxisRef, b: AxisRef) -> bool:
+def axes_overlap(a: AxisRef, b: AxisRef) -> bool:
+    "Whether `a` and `b` share part of one axis (Shardy's `AxisRefAttr::overlaps`; no mesh needed)."
     if a.name != b.name: return False
     if not a.is_sub_axis or not b.is_sub_axis: return True
     return a.pre_size < b.pre_size * b.size and b.pre_size < a.pre_size * a.size
@@ -56,30 +59,32 @@ def _can_coexist(a: AxisRef, b: AxisRef) -> bool:
 def _prefix_without_overlap(a: AxisRef, b: AxisRef):
     "The longest prefix of `a` that does not overlap `b` (None if empty or they cannot coexist)."
     if not _can_coexist(a, b): return None
-    if not _overlaps(a, b): return a
+    if not axes_overlap(a, b): return a
     pa, pb = _pre(a), _pre(b)
     if pa >= pb: return None
     return AxisRef(a.name, pa, pb // pa)
 
-def _prefix_without_overlaps(a: AxisRef, others):
+def prefix_without_overlaps(a: AxisRef, others):
+    "The longest prefix of `a` that overlaps none of `others`, or None (Shardy's `getPrefixWithoutOverlap`, over a list)."
     for b in others:
         a = _prefix_without_overlap(a, b)
         if a is None: return None
     return a
 
-def _common_prefix(a: AxisRef, b: AxisRef):
+def greatest_common_prefix(a: AxisRef, b: AxisRef):
+    "The one of `a`, `b` that is a prefix of the other, or None (Shardy's `getGreatestCommonPrefix`)."
     if not _can_coexist(a, b): return None
-    if _prefix_of(a, b): return a
-    if _prefix_of(b, a): return b
+    if is_axis_prefix(a, b): return a
+    if is_axis_prefix(b, a): return b
     return None
 
-def _add_or_merge(axes: list, a: AxisRef, mesh: Mesh) -> None:
-    "Append `a`, merging it into the last axis when they are consecutive sub-axes."
+def add_axis_or_merge(axes: list, a: AxisRef, mesh: Mesh) -> None:
+    "Append `a` to `axes` in place, merging it into the last axis when they are consecutive sub-axes (Shardy's `addAxisOrMerge`)."
     if axes and axes[-1].can_merge(a): axes[-1] = axes[-1].merge(a, mesh)
     else: axes.append(a)
 
-def _list_prefix_status(first, second) -> int:
-    "Shardy's `isAxisListPrefixOf`: 0 not a prefix, 1 equal, 2 strict prefix."
+def axis_list_prefix_status(first, second) -> int:
+    "Whether the axis list `first` is a prefix of `second` (Shardy's `isAxisListPrefixOf`): 0 not a prefix, 1 equal, 2 strict prefix."
     if not first and not second: return 1
     if not first: return 2
     if len(first) > len(second): return 0
@@ -87,9 +92,9 @@ def _list_prefix_status(first, second) -> int:
     for i in range(n - 1):
         if first[i] != second[i]: return 0
     if len(first) == len(second) and first[-1] == second[-1]: return 1
-    return 2 if _prefix_of(first[n - 1], second[n - 1]) else 0
+    return 2 if is_axis_prefix(first[n - 1], second[n - 1]) else 0
 
-def _is_strict_prefix(first, second) -> bool: return _list_prefix_status(first, second) == 2
+def _is_strict_prefix(first, second) -> bool: return axis_list_prefix_status(first, second) == 2
 
 # %% ../nbs/12_propagate.ipynb #3614d39a
 class FactorSharding:
@@ -123,7 +128,7 @@ def _ref(name, info):
 
 def _add_remaining(out: list, info, axes, k, mesh) -> None:
     while info is not None:
-        _add_or_merge(out, _ref(axes[k].name, info), mesh)
+        add_axis_or_merge(out, _ref(axes[k].name, info), mesh)
         k += 1; info = _axis_walk(axes, k, mesh)
 
 def project_tensor(mapping, sharding: TensorSharding | None, sizes, mesh: Mesh, closed_if_missing=False) -> TensorFactors:
@@ -155,6 +160,33 @@ def project_tensor(mapping, sharding: TensorSharding | None, sizes, mesh: Mesh, 
     if sharding is not None: t.replicated, t.unreduced = sharding.replicated, sharding.unreduced
     return t
 
+# %% ../nbs/12_propagate.ipynb #d15a0002
+def distribute_axes(shardings: list, sizes: list, axes, mesh: Mesh) -> None:
+    """Shardy's `distributeAxesAcrossFactors`, axis first: each axis of `axes` (or what is left of it) goes to the first
+    of the `FactorSharding`s (of factor `sizes`) with room for part of it; axes no factor can take become overflow axes
+    of the last one. Fills `shardings` in place."""
+    remaining, k = list(sizes), 0
+    info = _axis_walk(axes, 0, mesh)
+    while info is not None:
+        used = False
+        for i, fs in enumerate(shardings):
+            if remaining[i] <= 1: continue
+            g = gcd(remaining[i], info[0])
+            if g == 1 and info[0] != 1: continue
+            used = True
+            if info[0] > g:   # the factor takes a sub-axis of size g; the rest is offered to the next factors
+                pre = info[1] or 1
+                add_axis_or_merge(fs.axes, AxisRef(axes[k].name, pre, g), mesh)
+                info[1], info[0], remaining[i] = pre * g, info[0] // g, remaining[i] // g
+            else:
+                add_axis_or_merge(fs.axes, _ref(axes[k].name, info), mesh)
+                remaining[i] //= info[0]
+                k += 1; info = _axis_walk(axes, k, mesh)
+                break
+        if not used:
+            if shardings: _add_remaining(shardings[-1].overflow, info, axes, k, mesh)
+            break
+
 # %% ../nbs/12_propagate.ipynb #478a6fca
 def unproject_tensor(t: TensorFactors, mapping, sizes, mesh_name: str, mesh: Mesh) -> TensorSharding:
     "The tensor sharding a projected tensor stands for: factor axes concatenated per dim, sub-axes merged."
@@ -167,11 +199,11 @@ def unproject_tensor(t: TensorFactors, mapping, sizes, mesh_name: str, mesh: Mes
             sharded = 1
             for i, a in enumerate(fs.axes):
                 sharded *= _size(a, mesh)
-                if i == 0: _add_or_merge(axes, a, mesh)
+                if i == 0: add_axis_or_merge(axes, a, mesh)
                 else: axes.append(a)
             if fs.overflow:
                 for i, a in enumerate(fs.overflow):
-                    if i == 0: _add_or_merge(axes, a, mesh)
+                    if i == 0: add_axis_or_merge(axes, a, mesh)
                     else: axes.append(a)
                 break
             if sharded < sizes[f]: break
@@ -204,10 +236,10 @@ def _compatible_internal(old, new, can_expand):
         o, n = old[i], new[i]; i += 1
         if n.name != o.name: return out, False
         if n == o: out.append(n); continue
-        if _prefix_of(n, o):
+        if is_axis_prefix(n, o):
             if i < len(new): out.append(n); return out, False
             out.append(o)
-        elif _prefix_of(o, n):
+        elif is_axis_prefix(o, n):
             if not can_expand or i < len(old): out.append(o); return out, False
             out.append(n)
         else: return out, False
@@ -233,16 +265,16 @@ def compatible_major_axes(p: Projection, f: int, direction: int) -> list:
 def _no_conflict_across(a: AxisRef, t: TensorFactors, f: int):
     for g, fs in t.factors.items():
         if g != f:
-            a = _prefix_without_overlaps(a, fs.overflow)
+            a = prefix_without_overlaps(a, fs.overflow)
             if a is None: return None
-            a = _prefix_without_overlaps(a, fs.axes)
+            a = prefix_without_overlaps(a, fs.axes)
             if a is None: return None
     return a
 
 def _no_conflict_within(a: AxisRef, replicated, unreduced, fs: FactorSharding, prev: int, size: int, mesh: Mesh):
-    a = _prefix_without_overlaps(a, replicated)
+    a = prefix_without_overlaps(a, replicated)
     if a is None: return None
-    a = _prefix_without_overlaps(a, unreduced)
+    a = prefix_without_overlaps(a, unreduced)
     if a is None: return None
     if any(_contains(b, a) for b in fs.axes): return a
     if not fs.closed and not fs.overflow:
@@ -251,7 +283,7 @@ def _no_conflict_within(a: AxisRef, replicated, unreduced, fs: FactorSharding, p
             n = _size(a, mesh); g = gcd(size // prev, n)
             if g == n: return a
             if g != 1: return AxisRef(a.name, _pre(a), g)
-    if fs.axes and _prefix_of(fs.axes[-1], a): return fs.axes[-1]
+    if fs.axes and is_axis_prefix(fs.axes[-1], a): return fs.axes[-1]
     return None
 
 def _truncate(axes: list, fix, mesh: Mesh, conservative: bool) -> list:
@@ -299,7 +331,7 @@ def _sources(p: Projection, sizes, axes_per_factor):
         n = prod(sizes[f] for f in t.factors)
         for f, fs in t.factors.items():
             cand = axes_per_factor[f]
-            if cand and _list_prefix_status(cand, fs.axes) != 0 and n > out[f][0]: out[f] = (n, k)
+            if cand and axis_list_prefix_status(cand, fs.axes) != 0 and n > out[f][0]: out[f] = (n, k)
     return out
 
 def _propagated(f, t: TensorFactors, axes_per_factor, sizes, mesh, conservative):
@@ -348,17 +380,19 @@ _IMPURE = frozenset({"stablehlo.custom_call", "stablehlo.send", "stablehlo.recv"
                      "stablehlo.collective_broadcast", "stablehlo.partition_id", "stablehlo.replica_id",
                      "stablehlo.after_all", "stablehlo.create_token", "stablehlo.while", "stablehlo.if", "stablehlo.case"})
 
-def _is_pure(op: Op) -> bool:
-    "Ops that Shardy's rewrite driver erases when their results are unused."
+def is_pure(op: Op) -> bool:
+    "Whether Shardy's rewrite driver erases `op` when its results are unused: sdy's pure ops, and StableHLO ops without side effects (regions included)."
     if op.name in _PURE_SDY: return True
     if not op.name.startswith("stablehlo.") or op.name in _IMPURE or op.name == "stablehlo.return": return False
-    return all(_is_pure(o) for b in op.regions for o in b.ops if o.name != "stablehlo.return")
+    return all(is_pure(o) for b in op.regions for o in b.ops if o.name != "stablehlo.return")
+
+_is_pure = is_pure   # the name tests/test_propagate_shardy.py imports
 
 def _trivially_dead(op: Op) -> bool:
     if not op.results: return False
     for r in op.results:
         if r.uses: return False
-    return _is_pure(op)
+    return is_pure(op)
 
 # %% ../nbs/12_propagate.ipynb #b298508c
 @lru_cache(maxsize=4096)
@@ -444,7 +478,7 @@ def _get(v: Value):
     if mc is not None:
         shs = mc.attrs.get("in_shardings" if v.is_block_arg else "out_shardings") or ()
         if v.index >= len(shs): return None
-        return _erase_manual(shs[v.index], mc.attrs["manual_axes"]) if v.is_block_arg and "manual_axes" in mc.attrs else shs[v.index]
+        return erase_manual_axes(shs[v.index], mc.attrs["manual_axes"]) if v.is_block_arg and "manual_axes" in mc.attrs else shs[v.index]
     return v.sharding
 
 def _set(v: Value, s: TensorSharding) -> None:
@@ -458,7 +492,7 @@ def _set(v: Value, s: TensorSharding) -> None:
         key = "in_shardings" if v.is_block_arg else "out_shardings"
         vals = mc.regions[0].args if v.is_block_arg else mc.results
         new = list(mc.attrs.get(key) or [_open_like_rank(s, x.type.rank or 0) for x in vals])   # Shardy opens the others
-        new[v.index] = _add_free(new[v.index], s, mc.attrs["manual_axes"]) if v.is_block_arg and "manual_axes" in mc.attrs else s
+        new[v.index] = add_free_axes(new[v.index], s, mc.attrs["manual_axes"]) if v.is_block_arg and "manual_axes" in mc.attrs else s
         mc.attrs[key] = tuple(new); return
     v.sharding = s
 
@@ -949,12 +983,12 @@ def _erase_axes(s: TensorSharding, manual, keep_manual: bool) -> TensorSharding:
     free = lambda refs: tuple(a for a in refs if a.name not in manual)
     return replace(s, dims=dims, replicated=free(s.replicated), unreduced=free(s.unreduced))
 
-def _erase_manual(s: TensorSharding, manual) -> TensorSharding:
-    "A manual computation's outer sharding seen from inside: its manual axes removed."
+def erase_manual_axes(s: TensorSharding, manual) -> TensorSharding:
+    "A manual computation's outer sharding `s` seen from inside: its `manual` axes removed (Shardy's `eraseManualAxes`)."
     return s if not manual else _erase_axes(s, manual, False)
 
-def _add_free(outer: TensorSharding, new: TensorSharding, manual) -> TensorSharding:
-    "The outer sharding of a manual computation: `outer`'s manual axes, then `new`'s free axes."
+def add_free_axes(outer: TensorSharding, new: TensorSharding, manual) -> TensorSharding:
+    "The outer sharding of a manual computation: `outer`'s `manual` axes, then the inner sharding `new`'s free axes (Shardy's `addFreeAxesToManualComputationSharding`)."
     base = _erase_axes(outer, manual, True)
     dims = tuple(DimSharding(b.axes + n.axes, is_closed=n.is_closed, priority=n.priority) for b, n in zip(base.dims, new.dims))
     return TensorSharding(new.mesh, dims, outer.replicated, outer.unreduced, mesh_name=new.mesh_name)
@@ -968,10 +1002,10 @@ class _ManualEdgeSlot(_Slot):
         s = self.edge.attrs.get("sharding")
         if s is None: return None
         k, manual = self.edge.operands[0].index, self.mc.attrs["manual_axes"]
-        return _add_free(self.mc.attrs["in_shardings"][k], s, manual) if self.arg else _erase_manual(s, manual)
+        return add_free_axes(self.mc.attrs["in_shardings"][k], s, manual) if self.arg else erase_manual_axes(s, manual)
     def set(self, s):
         k, manual = self.edge.operands[0].index, self.mc.attrs["manual_axes"]
-        self.edge.attrs["sharding"] = _erase_manual(s, manual) if self.arg else _add_free(self.mc.attrs["out_shardings"][k], s, manual)
+        self.edge.attrs["sharding"] = erase_manual_axes(s, manual) if self.arg else add_free_axes(self.mc.attrs["out_shardings"][k], s, manual)
 
 def _target_slot(edge: Op) -> _Slot:
     owner = edge.operands[0]
@@ -981,8 +1015,8 @@ def _target_slot(edge: Op) -> _Slot:
     return _Slot(edge.results[0])
 
 # %% ../nbs/12_propagate.ipynb #4fd9e6e8
-def _owner_shardings(owners) -> list | None:
-    "Shardy's `getShardingsFromDataFlowEdges`: each owner's edge sharding, missing ones fully open; None if no edge has one."
+def data_flow_edge_shardings(owners) -> list | None:
+    "Each of the edge `owners`' edge sharding, missing ones fully open; None if no edge has one (Shardy's `getShardingsFromDataFlowEdges`)."
     out, name, mesh = [], None, None
     for v in owners:
         e = _edge_of(v)
@@ -1000,10 +1034,10 @@ def sink_data_flow_edges(m: Module) -> Module:
             if op.name in _DATA_FLOW_OWNERS:
                 mc = op.name == "sdy.manual_computation"
                 if mc:
-                    ins = _owner_shardings(op.regions[0].args)
+                    ins = data_flow_edge_shardings(op.regions[0].args)
                     if ins is not None:
-                        op.attrs["in_shardings"] = tuple(_add_free(o, n, op.attrs["manual_axes"]) for o, n in zip(op.attrs["in_shardings"], ins))
-                outs = _owner_shardings(op.results)
+                        op.attrs["in_shardings"] = tuple(add_free_axes(o, n, op.attrs["manual_axes"]) for o, n in zip(op.attrs["in_shardings"], ins))
+                outs = data_flow_edge_shardings(op.results)
                 if outs is not None:
                     if mc: op.attrs["out_shardings"] = tuple(outs)
                     else:
