@@ -11,8 +11,9 @@ from dataclasses import replace
 from math import gcd
 from .mesh import AxisRef
 from .sharding import DimSharding, TensorSharding
-from .program import Attr, COLLECTIVE_AXES, Func, Module, Op, TensorType, Value, parse_module, print_module, unique_symbol
-from .passes import get_sharding, map_shardings, import_pipeline, original_func_name, symbol_dce, _open_sharding
+from .program import (Attr, COLLECTIVE_AXES, Func, Module, Op, TensorType, Value, parse_module, print_module, unique_symbol,
+                             open_sharding)
+from .passes import get_sharding, map_shardings, import_pipeline, original_func_name, symbol_dce
 from .propagate import propagate, sink_data_flow_edges, data_flow_edge_shardings, is_pure
 from .explicit import insert_explicit_reshards
 
@@ -85,13 +86,13 @@ def _arg_shardings(f: Func):
     shs = [a.sharding for a in f.args]
     if all(s is None for s in shs): return None
     first = next(s for s in shs if s is not None)
-    return tuple(s if s is not None else _open_sharding(first, _rank(a)) for s, a in zip(shs, f.args))
+    return tuple(s if s is not None else open_sharding(first, _rank(a)) for s, a in zip(shs, f.args))
 
 def _result_shardings(f: Func):
     shs = list(f.result_shardings)
     if all(s is None for s in shs): return None
     first = next(s for s in shs if s is not None)
-    return tuple(s if s is not None else _open_sharding(first, t.rank if isinstance(t, TensorType) else 0) for s, t in zip(shs, f.result_types))
+    return tuple(s if s is not None else open_sharding(first, t.rank if isinstance(t, TensorType) else 0) for s, t in zip(shs, f.result_types))
 
 def unflatten_call_graph(m: Module) -> Module:
     """Calls of copies of one function with the same shardings call one of them again; copies lose
@@ -127,7 +128,7 @@ def insert_func_call_reshards(m: Module) -> Module:
                 cr = [r.sharding for r in op.results]
                 if all(s is None for s in cr): continue
                 first = next(s for s in cr if s is not None)
-                cr = [s if s is not None else _open_sharding(first, _rank(r)) for s, r in zip(cr, op.results)]
+                cr = [s if s is not None else open_sharding(first, _rank(r)) for s, r in zip(cr, op.results)]
                 fr = tuple(_closed_replicated(s) for s in cr)
             for s, r in zip(fr, op.results):
                 cur = r.sharding

@@ -11,7 +11,7 @@ from dataclasses import replace
 from .mesh import AxisRef, Mesh
 from .sharding import DimSharding, TensorSharding
 from .program import (Attr, Block, Func, Module, Op, OpaqueType, ProgramError, TensorType, Value, parse_module, print_module,
-                             unique_symbol)
+                             open_sharding, unique_symbol)
 from .rules import OpShardingRule
 
 # %% auto #0
@@ -65,9 +65,6 @@ def get_sharding(v: Value) -> TensorSharding | None:
     s = shs[k]
     return _strip_axes(s, set(op.attrs.get("manual_axes", ()))) if o[0] == "in" and op.name == "sdy.manual_computation" else s
 
-def _open_sharding(s: TensorSharding, rank: int) -> TensorSharding:
-    return TensorSharding(s.mesh, tuple(DimSharding((), is_closed=False) for _ in range(rank)), mesh_name=s.mesh_name)
-
 def set_sharding(v: Value, s: TensorSharding) -> None:
     "Set the sharding of `v` where Shardy keeps it (see above); a no-op for a value that cannot be sharded."
     o = _owner(v)
@@ -77,12 +74,12 @@ def set_sharding(v: Value, s: TensorSharding) -> None:
         w = o[1]
         if not w.is_block_arg and all(r.sharding is None for r in w.defining_op.results):   # the op's other results become open
             for r in w.defining_op.results:
-                if r is not w: r.sharding = _open_sharding(s, r.type.rank if isinstance(r.type, TensorType) else 0)
+                if r is not w: r.sharding = open_sharding(s, r.type.rank if isinstance(r.type, TensorType) else 0)
         w.sharding = s; return
     op, k = o[1], o[2]
     key = "in_shardings" if o[0] == "in" else "out_shardings"
     vals = op.operands if o[0] == "in" else op.results
-    shs = list(op.attrs.get(key) or [_open_sharding(s, v.type.rank if isinstance(v.type, TensorType) else 0) for v in vals])
+    shs = list(op.attrs.get(key) or [open_sharding(s, v.type.rank if isinstance(v.type, TensorType) else 0) for v in vals])
     if o[0] == "in" and op.name == "sdy.manual_computation":   # keep the manual axes the outer sharding had
         manual = set(op.attrs.get("manual_axes", ()))
         old = shs[k]
@@ -185,7 +182,7 @@ def apply_sharding_constraints(m: Module) -> Module:
                     if _is_edge_target(x):
                         _move_after_value(op, x); x.replace_all_uses_with(op.result, where=lambda u: u is not op)
                         if s.unreduced:   # unreduced axes don't propagate: they go on the input's sharding itself
-                            cur = get_sharding(x) or _open_sharding(s, x.type.rank if isinstance(x.type, TensorType) else 0)
+                            cur = get_sharding(x) or open_sharding(s, x.type.rank if isinstance(x.type, TensorType) else 0)
                             set_sharding(x, replace(cur, unreduced=s.unreduced))
                     else:
                         op.attrs.setdefault("sdy.sharding_rule", identity_rule(op.result.type))
@@ -502,7 +499,7 @@ def propagate_sharding_from_func_to_call(m: Module) -> Module:
             first = next((s for s in shs if s is not None), None)
             if first is None: continue
             for r, s in zip(op.results, shs):
-                r.sharding = s if s is not None else _open_sharding(first, r.type.rank if isinstance(r.type, TensorType) else 0)
+                r.sharding = s if s is not None else open_sharding(first, r.type.rank if isinstance(r.type, TensorType) else 0)
     return m
 
 def flatten_call_graph(m: Module) -> Module:
@@ -528,7 +525,7 @@ def import_func_calls(m: Module, add_edges: bool = True) -> Module:
         arg_shardings = moved[name]
         if any(s is not None for s in arg_shardings):
             first = next(s for s in arg_shardings if s is not None)
-            attrs["in_shardings"] = tuple(s if s is not None else _open_sharding(first, a.type.rank if isinstance(a.type, TensorType) else 0)
+            attrs["in_shardings"] = tuple(s if s is not None else open_sharding(first, a.type.rank if isinstance(a.type, TensorType) else 0)
                                           for s, a in zip(arg_shardings, g.args))
         if any(r.sharding is not None for r in op.results): attrs["out_shardings"] = tuple(r.sharding for r in op.results)
         attrs.update({k: v for k, v in op.attrs.items() if k not in ("callee", "sdy.sharding")})

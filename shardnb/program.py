@@ -11,14 +11,14 @@ import re
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from .mesh import Mesh, ShardingError
-from .sharding import TensorSharding, _symbol
+from .sharding import DimSharding, TensorSharding, _symbol
 from .syntax import ShardingSyntaxError, parse_mesh, parse_sharding, parse_sharding_per_value
 
 # %% auto #0
 __all__ = ['DIALECTS', 'DIRECTIONS', 'COLLECTIVE_AXES', 'ELEMENTWISE', 'VERIFIERS', 'ProgramSyntaxError', 'ProgramError',
            'TensorType', 'OpaqueType', 'parse_type', 'Value', 'Block', 'Op', 'Attr', 'Func', 'Module', 'unique_symbol',
-           'parse_module', 'print_module', 'check_result_types', 'describe', 'check_sharding', 'module_errors',
-           'verify_module', 'check_barrier', 'check_zero_result_sharding', 'check_module', 'Builder']
+           'open_sharding', 'parse_module', 'print_module', 'check_result_types', 'describe', 'check_sharding',
+           'module_errors', 'verify_module', 'check_barrier', 'check_zero_result_sharding', 'check_module', 'Builder']
 
 # %% ../nbs/08_program.ipynb #beda30a3
 class ProgramSyntaxError(ShardingSyntaxError):
@@ -241,6 +241,11 @@ def unique_symbol(base: str, taken, counter: list) -> str:
     name = base
     while name in taken: name = f"{base}_{counter[0]}"; counter[0] += 1
     return name
+
+# %% ../nbs/08_program.ipynb #0be50002
+def open_sharding(like: TensorSharding, rank: int) -> TensorSharding:
+    "A sharding of `rank` empty open dims (`{?}`) on the mesh of `like`."
+    return TensorSharding(like.mesh, tuple(DimSharding((), is_closed=False) for _ in range(rank)), mesh_name=like.mesh_name)
 
 # %% ../nbs/08_program.ipynb #658ba17f
 # Alternatives in order of frequency (punctuation, names, SSA values first), with possessive
@@ -1282,9 +1287,7 @@ def _regions_args_first(p, op):
 def _fill_sharding(r: Value, op: Op):
     if r.sharding is not None: return r.sharding
     other = next(x.sharding for x in op.results if x.sharding is not None)
-    rank = r.type.rank if isinstance(r.type, TensorType) else 0
-    from shardnb.sharding import DimSharding
-    return TensorSharding(other.mesh, [DimSharding((), is_closed=False)] * rank, mesh_name=other.mesh_name)
+    return open_sharding(other, r.type.rank if isinstance(r.type, TensorType) else 0)
 
 # %% ../nbs/08_program.ipynb #64670fca
 def _tail(attrs, skip=()):

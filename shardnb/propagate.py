@@ -14,7 +14,8 @@ from functools import lru_cache
 from math import gcd, prod
 from .mesh import Mesh, AxisRef, ShardingError
 from .sharding import DimSharding, TensorSharding
-from .program import Module, Func, Block, Op, Value, Attr, TensorType, ProgramError, parse_module, print_module, verify_module
+from .program import (Module, Func, Block, Op, Value, Attr, TensorType, ProgramError, parse_module, print_module, verify_module,
+                             open_sharding)
 from .rules import OpShardingRule, sharding_rule, parse_op_sharding_rule, factor_name, POINTWISE
 
 # %% auto #0
@@ -491,13 +492,10 @@ def _set(v: Value, s: TensorSharding) -> None:
     if mc is not None:
         key = "in_shardings" if v.is_block_arg else "out_shardings"
         vals = mc.regions[0].args if v.is_block_arg else mc.results
-        new = list(mc.attrs.get(key) or [_open_like_rank(s, x.type.rank or 0) for x in vals])   # Shardy opens the others
+        new = list(mc.attrs.get(key) or [open_sharding(s, x.type.rank or 0) for x in vals])   # Shardy opens the others
         new[v.index] = add_free_axes(new[v.index], s, mc.attrs["manual_axes"]) if v.is_block_arg and "manual_axes" in mc.attrs else s
         mc.attrs[key] = tuple(new); return
     v.sharding = s
-
-def _open_like_rank(s: TensorSharding, rank: int) -> TensorSharding:
-    return TensorSharding(s.mesh, tuple(DimSharding((), is_closed=False) for _ in range(rank)), mesh_name=s.mesh_name)
 
 def _terminator_edge(u: Op, i: int):
     "The edge fed by operand `i` of a region terminator `u` (a while body's or manual computation's return)."
@@ -557,9 +555,6 @@ class ShardingGroups:
         g = self.group.get(v)
         return self.members[g] if g is not None else []
 
-def _open_like(s: TensorSharding) -> TensorSharding:
-    return TensorSharding(s.mesh, tuple(DimSharding((), is_closed=False) for _ in s.dims), mesh_name=s.mesh_name)
-
 def _common_sharding(members):
     if len(members) == 1: return _get(members[0]), False
     out = None
@@ -579,7 +574,7 @@ def sync_groups(groups: ShardingGroups) -> None:
             for v in members: _set(v, s)
             continue
         for k, v in enumerate(members):
-            c = Op("sdy.sharding_constraint", [v], [v.type], {"sharding": _open_like(s)})
+            c = Op("sdy.sharding_constraint", [v], [v.type], {"sharding": open_sharding(s, len(s.dims))})
             if v.is_block_arg: v.owner.insert(0, c)
             else: blk = v.owner.block; blk.insert(blk.ops.index(v.owner) + 1, c)
             v.replace_all_uses_with(c.results[0], where=lambda op: op is not c)
@@ -1017,15 +1012,14 @@ def _target_slot(edge: Op) -> _Slot:
 # %% ../nbs/12_propagate.ipynb #4fd9e6e8
 def data_flow_edge_shardings(owners) -> list | None:
     "Each of the edge `owners`' edge sharding, missing ones fully open; None if no edge has one (Shardy's `getShardingsFromDataFlowEdges`)."
-    out, name, mesh = [], None, None
+    out, first = [], None
     for v in owners:
         e = _edge_of(v)
         s = e.attrs.get("sharding") if e is not None else None
-        if s is not None and name is None: name, mesh = s.mesh_name, s.mesh
+        if s is not None and first is None: first = s
         out.append(s)
-    if name is None: return None
-    return [s if s is not None else TensorSharding(mesh, tuple(DimSharding((), is_closed=False) for _ in range(v.type.rank or 0)), mesh_name=name)
-            for s, v in zip(out, owners)]
+    if first is None: return None
+    return [s if s is not None else open_sharding(first, v.type.rank or 0) for s, v in zip(out, owners)]
 
 def sink_data_flow_edges(m: Module) -> Module:
     "Shardy's `sdy-sink-data-flow-edges`: move the edges' shardings onto their owners and remove the edges (in place)."
