@@ -10,7 +10,7 @@ from dataclasses import replace
 from math import gcd, prod
 from .mesh import Mesh, AxisRef
 from .sharding import DimSharding, TensorSharding
-from .program import Module, Func, Block, Op, Value, Attr, TensorType, parse_module, print_module
+from .program import Module, Func, Block, Op, Value, Attr, TensorType, parse_module, print_module, copy_module
 from .rules import OpShardingRule
 from .passes import get_sharding, set_sharding
 # chapter 12's projection onto factors and its axis helpers
@@ -608,7 +608,7 @@ def _process_return(ctx: _Ctx, f: Func) -> None:
 def insert_explicit_reshards(m: Module, *, enable_full_version: bool = False) -> Module:
     """Shardy's `sdy-insert-explicit-reshards` on every function of a copy of `m`: reshard operands and results so that
     each op's shardings agree under its sharding rule, and all-reduce results whose reduction factors were sharded."""
-    m = parse_module(print_module(m))
+    m = copy_module(m)
     ctx = _Ctx(m, enable_full_version)
     for f in m.funcs.values():
         if f.is_declaration: continue

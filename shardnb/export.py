@@ -12,7 +12,7 @@ from math import gcd
 from .mesh import AxisRef
 from .sharding import DimSharding, TensorSharding
 from .program import (Attr, COLLECTIVE_AXES, Func, Module, Op, TensorType, Value, parse_module, print_module, unique_symbol,
-                             open_sharding)
+                             open_sharding, copy_module)
 from .passes import get_sharding, map_shardings, import_pipeline, original_func_name, symbol_dce
 from .propagate import propagate, sink_data_flow_edges, data_flow_edge_shardings, is_pure
 from .explicit import insert_explicit_reshards
@@ -273,7 +273,7 @@ def canonicalize_collectives(m: Module) -> Module:
 
 def propagation_pipeline(module: Module, *, conservative: bool = False) -> Module:
     "jaxlib's `sdy-propagation-pipeline`: import, user-priority propagation, export, explicit reshards; returns a new module."
-    m = import_pipeline(parse_module(print_module(module)))
+    m = import_pipeline(copy_module(module))
     m = propagate(m, strategy="user-priority", conservative=conservative, keep_sharding_rules=True)
     for p in EXPORT_PASSES: m = p(m)
     m = insert_explicit_reshards(m, enable_full_version=False)

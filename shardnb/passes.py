@@ -11,7 +11,7 @@ from dataclasses import replace
 from .mesh import AxisRef, Mesh
 from .sharding import DimSharding, TensorSharding
 from .program import (Attr, Block, Func, Module, Op, OpaqueType, ProgramError, TensorType, Value, parse_module, print_module,
-                             open_sharding, unique_symbol)
+                             open_sharding, unique_symbol, copy_func)
 from .rules import OpShardingRule
 
 # %% auto #0
@@ -215,8 +215,7 @@ def original_func_name(f: Func) -> str:
 
 def clone_func(m: Module, f: Func, counter: list) -> Func:
     "Append a copy of `f` (and, recursively, of every function it calls) to `m` under a fresh name; returns the copy."
-    tmp = Module(m.meshes); tmp.funcs[f.name] = f
-    g = parse_module(print_module(tmp)).funcs[f.name]
+    g = copy_func(f)
     g.attrs["sdy.original_func_name"] = Attr(json.dumps(original_func_name(f)))
     for op in g.walk():   # callees first: Shardy names and inserts a clone after the clones of what it calls
         if op.name == "func.call": op.attrs["callee"] = clone_func(m, m.funcs[op.attrs["callee"]], counter).name
@@ -518,8 +517,7 @@ def import_func_calls(m: Module, add_edges: bool = True) -> Module:
         name = op.attrs["callee"]
         g = m.funcs[name]
         if name in moved:
-            tmp = Module(m.meshes); tmp.funcs[name] = g
-            g = parse_module(print_module(tmp)).funcs[name]   # a fresh copy of the moved body
+            g = copy_func(g)   # a fresh copy of the moved body
         else: moved[name] = [a.sharding for a in g.args]
         attrs = {"name": original_func_name(m.funcs[name])}
         arg_shardings = moved[name]

@@ -17,8 +17,9 @@ from .syntax import ShardingSyntaxError, parse_mesh, parse_sharding, parse_shard
 # %% auto #0
 __all__ = ['DIALECTS', 'DIRECTIONS', 'COLLECTIVE_AXES', 'ELEMENTWISE', 'VERIFIERS', 'ProgramSyntaxError', 'ProgramError',
            'TensorType', 'OpaqueType', 'parse_type', 'Value', 'Block', 'Op', 'Attr', 'Func', 'Module', 'unique_symbol',
-           'open_sharding', 'parse_module', 'print_module', 'check_result_types', 'describe', 'check_sharding',
-           'module_errors', 'verify_module', 'check_barrier', 'check_zero_result_sharding', 'check_module', 'Builder']
+           'open_sharding', 'parse_module', 'print_module', 'copy_func', 'copy_module', 'check_result_types',
+           'describe', 'check_sharding', 'module_errors', 'verify_module', 'check_barrier',
+           'check_zero_result_sharding', 'check_module', 'Builder']
 
 # %% ../nbs/08_program.ipynb #beda30a3
 class ProgramSyntaxError(ShardingSyntaxError):
@@ -1399,6 +1400,38 @@ def print_module(m: Module, canonical: bool = False) -> str:
     for f in m.funcs.values(): _func_text(p, f, out)
     out.append("}")
     return "\n".join(out) + "\n"
+
+# %% ../nbs/08_program.ipynb #c0b90002
+def _copy_block(b: Block, new: Block, vmap: dict) -> None:
+    "Copy the ops of `b` into the empty block `new` of the same argument types; `vmap` maps each old value to its copy."
+    for a, na in zip(b.args, new.args): na.sharding, na.name = a.sharding, a.name; vmap[a] = na
+    for op in b.ops:
+        regions = []
+        for r in op.regions:
+            nb = Block([a.type for a in r.args]); regions.append(nb)
+        n = Op(op.name, [vmap.get(v, v) for v in op.operands], [r.type for r in op.results], op.attrs, regions, op.form)
+        n.pos = op.pos
+        for r, nr in zip(op.results, n.results): nr.sharding, nr.name = r.sharding, r.name; vmap[r] = nr
+        new.append(n)
+        for r, nb in zip(op.regions, regions): _copy_block(r, nb, vmap)
+
+def copy_func(f: Func) -> Func:
+    "A deep copy of the function `f`, under the same name: its body, signature, shardings and attributes."
+    g = Func(f.name, [a.type for a in f.args], f.result_types, f.visibility)
+    g.result_shardings, g.arg_attrs, g.result_attrs = list(f.result_shardings), [dict(a) for a in f.arg_attrs], [dict(a) for a in f.result_attrs]
+    g.attrs, g.is_declaration, g.pos = dict(f.attrs), f.is_declaration, f.pos
+    _copy_block(f.body, g.body, {})
+    return g
+
+def copy_module(m: Module) -> Module:
+    "A deep copy of `m`: meshes, functions (see `copy_func`) and other top-level ops."
+    out = Module(m.meshes, m.name)
+    out.mesh_attrs = {k: dict(v) for k, v in m.mesh_attrs.items()}
+    out.attrs, out.aliases = dict(m.attrs), list(m.aliases)
+    for op in m.others:
+        n = Op(op.name, [], [r.type for r in op.results], op.attrs, (), op.form); n.pos = op.pos; out.others.append(n)
+    for f in m.funcs.values(): out.add_func(copy_func(f))
+    return out
 
 # %% ../nbs/08_program.ipynb #881026c8
 # Result types: what StableHLO's shape functions infer, compared with what an op declares.

@@ -15,7 +15,7 @@ from math import gcd, prod
 from .mesh import Mesh, AxisRef, ShardingError
 from .sharding import DimSharding, TensorSharding
 from .program import (Module, Func, Block, Op, Value, Attr, TensorType, ProgramError, parse_module, print_module, verify_module,
-                             open_sharding)
+                             open_sharding, copy_module)
 from .rules import OpShardingRule, sharding_rule, parse_op_sharding_rule, factor_name, POINTWISE
 
 # %% auto #0
@@ -911,40 +911,14 @@ def _run_strategy(m: Module, strategy: str, conservative: bool, on_round=None, o
         a = op.attrs.get("sdy.sharding_rule")
         if a is not None and not str(a).rstrip().rstrip(">").rstrip().endswith("custom"): del op.attrs["sdy.sharding_rule"]
 
-def _copy_block(b: Block, new: Block, vmap: dict) -> None:
-    for a, na in zip(b.args, new.args): na.sharding, na.name = a.sharding, a.name; vmap[a] = na
-    for op in b.ops:
-        regions = []
-        for r in op.regions:
-            nb = Block([a.type for a in r.args]); regions.append(nb)
-        n = Op(op.name, [vmap.get(v, v) for v in op.operands], [r.type for r in op.results], op.attrs, regions, op.form)
-        n.pos = op.pos
-        for r, nr in zip(op.results, n.results): nr.sharding, nr.name = r.sharding, r.name; vmap[r] = nr
-        new.append(n)
-        for r, nb in zip(op.regions, regions): _copy_block(r, nb, vmap)
-
-def _copy(m: Module) -> Module:
-    "A deep copy of `m` (ops, values and their shardings; attribute values are immutable and shared)."
-    out = Module(m.meshes, m.name)
-    out.mesh_attrs = {k: dict(v) for k, v in m.mesh_attrs.items()}
-    out.attrs, out.aliases = dict(m.attrs), list(m.aliases)
-    vmap: dict = {}
-    for op in m.others:
-        n = Op(op.name, [], [r.type for r in op.results], op.attrs, (), op.form); n.pos = op.pos; out.others.append(n)
-    for f in m.funcs.values():
-        g = Func(f.name, [a.type for a in f.args], f.result_types, f.visibility)
-        g.result_shardings, g.arg_attrs, g.result_attrs = list(f.result_shardings), [dict(a) for a in f.arg_attrs], [dict(a) for a in f.result_attrs]
-        g.attrs, g.is_declaration, g.pos = dict(f.attrs), f.is_declaration, f.pos
-        _copy_block(f.body, g.body, vmap)
-        out.add_func(g)
-    return out
+_copy = copy_module   # the name strategies.py imports
 
 def propagate(module: Module, *, strategy: str = "user-priority", conservative: bool = False, keep_sharding_rules: bool = False) -> Module:
     "A new module with every value's sharding decided as Shardy's `sdy-{strategy}-propagate` decides it."
     if strategy not in STRATEGIES: raise ValueError(f"unknown propagation strategy {strategy!r}; expected one of {', '.join(STRATEGIES)}")
     if not isinstance(module, Module): raise TypeError(f"propagate takes a Module, got {type(module).__name__}")
     with _gc_paused():
-        m = _copy(module)
+        m = copy_module(module)
         _check(m)
         _run_strategy(m, strategy, conservative, keep_sharding_rules=keep_sharding_rules)
     return m
@@ -1062,9 +1036,9 @@ def value_shardings(m: Module, func: str | None = None) -> dict[str, str]:
 def propagation_rounds(module: Module, *, strategy: str = "user-priority", conservative: bool = False) -> list[tuple[str, Module]]:
     "The module before propagation and after each of the strategy's rounds, as (label, Module) pairs."
     if strategy not in STRATEGIES: raise ValueError(f"unknown propagation strategy {strategy!r}; expected one of {', '.join(STRATEGIES)}")
-    m = _copy(module)
+    m = copy_module(module)
     _check(m)
-    out = [("input", _copy(m))]
-    _run_strategy(m, strategy, conservative, on_round=lambda label: out.append((label, _copy(m))))
-    if strategy in ("basic", "aggressive"): out.append((strategy, _copy(m)))
+    out = [("input", copy_module(m))]
+    _run_strategy(m, strategy, conservative, on_round=lambda label: out.append((label, copy_module(m))))
+    if strategy in ("basic", "aggressive"): out.append((strategy, copy_module(m)))
     return out
