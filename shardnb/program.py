@@ -17,8 +17,8 @@ from .syntax import ShardingSyntaxError, parse_mesh, parse_sharding, parse_shard
 # %% auto #0
 __all__ = ['DIALECTS', 'DIRECTIONS', 'COLLECTIVE_AXES', 'ELEMENTWISE', 'VERIFIERS', 'ProgramSyntaxError', 'ProgramError',
            'TensorType', 'OpaqueType', 'parse_type', 'Value', 'Block', 'Op', 'Attr', 'Func', 'Module', 'unique_symbol',
-           'open_sharding', 'parse_module', 'print_module', 'copy_func', 'copy_module', 'check_result_types',
-           'describe', 'check_sharding', 'module_errors', 'verify_module', 'check_barrier',
+           'open_sharding', 'gc_paused', 'parse_module', 'print_module', 'copy_func', 'copy_module',
+           'check_result_types', 'describe', 'check_sharding', 'module_errors', 'verify_module', 'check_barrier',
            'check_zero_result_sharding', 'check_module', 'Builder']
 
 # %% ../nbs/08_program.ipynb #beda30a3
@@ -1126,19 +1126,22 @@ class _Parser(_Parser):
             self.top_level(m, close=False)
         return m
 
-# %% ../nbs/08_program.ipynb #67d19e8e
+# %% ../nbs/08_program.ipynb #9c9a0001
 @contextmanager
-def _no_gc():
-    "Building a module makes one object per value and use, none of them garbage: the cycle collector would only rescan them."
+def gc_paused():
+    """Pause Python's cyclic garbage collector for the `with` block: building or copying a module makes many objects,
+    none of them garbage, that the collector would only rescan. The collector is left as it was found, on an exception
+    too; a nested pause leaves it to the outermost one to switch it back on."""
     was = gc.isenabled(); gc.disable()
     try: yield
     finally:
         if was: gc.enable()
 
+# %% ../nbs/08_program.ipynb #67d19e8e
 def parse_module(text: str) -> Module:
     "Parse MLIR text (as JAX or Shardy print it) into a `Module`; bad text raises `ProgramSyntaxError`."
     if not isinstance(text, str): raise ProgramSyntaxError(f"module text must be a string, got {type(text).__name__}")
-    with _no_gc():
+    with gc_paused():
         p = _Parser(text)
         try: return p.module()
         except RecursionError: raise ProgramSyntaxError("regions are nested too deeply", text, 0) from None

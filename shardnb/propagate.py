@@ -6,8 +6,6 @@ Docs: https://shardnb.github.io/shardnb/propagate.html.md"""
 
 # %% ../nbs/12_propagate.ipynb #6d0b1a4b
 from __future__ import annotations
-import gc
-from contextlib import contextmanager
 import re
 from dataclasses import dataclass, replace
 from functools import lru_cache
@@ -15,7 +13,7 @@ from math import gcd, prod
 from .mesh import Mesh, AxisRef, ShardingError
 from .sharding import DimSharding, TensorSharding
 from .program import (Module, Func, Block, Op, Value, Attr, TensorType, ProgramError, parse_module, print_module, verify_module,
-                             open_sharding, copy_module)
+                             open_sharding, copy_module, gc_paused)
 from .rules import OpShardingRule, sharding_rule, parse_op_sharding_rule, factor_name, POINTWISE
 
 # %% auto #0
@@ -917,19 +915,11 @@ def propagate(module: Module, *, strategy: str = "user-priority", conservative: 
     "A new module with every value's sharding decided as Shardy's `sdy-{strategy}-propagate` decides it."
     if strategy not in STRATEGIES: raise ValueError(f"unknown propagation strategy {strategy!r}; expected one of {', '.join(STRATEGIES)}")
     if not isinstance(module, Module): raise TypeError(f"propagate takes a Module, got {type(module).__name__}")
-    with _gc_paused():
+    with gc_paused():   # copying and propagating allocate many objects that live as long as the module
         m = copy_module(module)
         _check(m)
         _run_strategy(m, strategy, conservative, keep_sharding_rules=keep_sharding_rules)
     return m
-
-@contextmanager
-def _gc_paused():
-    "Pause Python's cyclic garbage collector: copying and propagating allocate many objects that all live as long as the module, so collections mid-run only cost time (a third of a 20k-op copy)."
-    was = gc.isenabled(); gc.disable()
-    try: yield
-    finally:
-        if was: gc.enable()
 
 def _check(m: Module) -> None:
     "Raise `ProgramError` for what Shardy's propagation refuses: an invalid sharding or program, tuples, dynamic shapes."
