@@ -21,7 +21,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from shardnb.mesh import Mesh, AxisRef, ShardingError
-from shardnb.sharding import TensorSharding
+from shardnb.sharding import TensorSharding, _flat_layout
 from shardnb.syntax import parse_sharding
 from shardnb.reshard import (plan_reshard, plan_reshard_basis, plan_gather_slice, CostModel, itemsize, _Planner,
                              _layout_cached, _transfers, _reductions, _step_cost, _lower_bound, _reduce_sizes, _merge_run)
@@ -140,27 +140,165 @@ def _group_key(p: _Planner, mesh: Mesh, refs) -> np.ndarray:
     return key
 
 
-def _padded_cost(kind, refs, prev, cur, shape, p, itemsz, model):
-    "Per-device received bytes and seconds of a collective on padded local buffers over a group of `g` devices."
-    m = prev.mesh
-    g = math.prod(r.size_in(m) for r in refs) if refs else 1
-    local_in, local_out = math.prod(prev.local_shape(shape)) * itemsz, math.prod(cur.local_shape(shape)) * itemsz
-    present = _layout_cached(cur, shape, p.devkey).present
-    b, msgs = {"all_gather": ((g - 1) * local_in, g - 1), "all_to_all": (local_in * (g - 1) // g, g - 1),
-               "collective_permute": (local_out, 1), "all_slice": (0, 0), "all_reduce": (2 * (g - 1) * local_in // g, 2 * (g - 1)),
-               "reduce_scatter": ((g - 1) * local_out, g - 1)}[kind]
-    return present * b, (model.alpha * msgs + b / model.beta) if b or msgs else 0.0
+# ---------------------------------------------------------------------------------------------- padded run
+# Where a dim is ragged, Shardy's collectives act on padded local buffers (each device's tile padded to the ceil
+# shard size). Such a plan is only a reshard if, run literally on those buffers, every device ends with its tile of
+# dst; many do not (an all_gather of ceil-sized tiles covers other elements than the target's ceil-sized tile). So
+# the plan is run here on numbers: NaN padding, partial sums for unreduced axes; and costed by what it really sends,
+# padding included, message by message, with the model shardnb's plans are costed with.
+_PARAM = re.compile(r'\{([^{}]*)\}(?::\s*(\d+)->(\d+))?')
+
+
+def _refs_of(text): return [AxisRef(a, int(pre), int(sz)) if pre else AxisRef(a) for a, pre, sz in _AXES.findall(text)]
+
+
+def _coord(mesh: Mesh, refs) -> dict:
+    "Each device id's mixed-radix coordinate along `refs` (major first) in `mesh`."
+    c = np.zeros(mesh.shape, np.int64)
+    for r in refs: c = c * r.size_in(mesh) + r.coords(mesh)
+    return dict(zip(np.asarray(mesh.devices).reshape(-1).tolist(), c.reshape(-1).tolist()))
+
+
+def _groups(mesh: Mesh, refs) -> list[list[int]]:
+    "A collective's communicators over `refs`: devices equal on every other coordinate, each ordered by its coordinate along `refs`."
+    inside, outside = _coord(mesh, refs), _coord(mesh, [AxisRef(n) for n, _ in mesh.axes])
+    groups = {}
+    for d in inside:   # outside the refs: the full coordinate with the refs' part removed
+        k = [int(v) for v in np.unravel_index(outside[d], mesh.shape)]
+        for r in refs:
+            i, n = mesh.axis_index(r.name), mesh.axis_size(r.name)
+            st = n // ((r.pre_size or 1) * r.size_in(mesh))
+            k[i] -= ((k[i] // st) % r.size_in(mesh)) * st
+        groups.setdefault(tuple(k), []).append(d)
+    return [sorted(g, key=inside.__getitem__) for g in groups.values()]
+
+
+def _padded_buffers(s: TensorSharding, shape, x: np.ndarray) -> dict:
+    "Each device's padded local buffer of `x` under `s`: NaN past the tensor's edge; a share of a partial sum along `s.unreduced`."
+    local, w = s.local_shape(shape), _coord(s.mesh, s.unreduced)
+    n = math.prod(r.size_in(s.mesh) for r in s.unreduced)
+    out = {}
+    for d, sl in s.devices_indices_map(shape).items():
+        b, piece = np.full(local, np.nan), x[sl]
+        b[tuple(slice(0, k) for k in piece.shape)] = piece * ((w[d] + 1) / (n * (n + 1) / 2))   # shares summing to 1
+        out[d] = b
+    return out
+
+
+def _split(b: np.ndarray, dim: int, g: int) -> list[np.ndarray]:
+    "`b` cut in `g` equal pieces along `dim`, NaN-padded at the end when the length does not divide."
+    n = b.shape[dim]; k = -(-n // g)
+    pad = [(0, 0)] * b.ndim; pad[dim] = (0, k * g - n)
+    return np.split(np.pad(b, pad, constant_values=np.nan), g, axis=dim)
+
+
+class _Wire:
+    "Per-device bytes and messages of one step, and its modelled seconds (shardnb's model: α per message + bytes/β)."
+    def __init__(self, p: _Planner, itemsz: int):
+        self.p, self.itemsz, self.at = p, itemsz, {int(d): i for i, d in enumerate(p.devices)}
+        self.src, self.dst, self.nbytes = [], [], []
+
+    def send(self, a: int, b: int, arr: np.ndarray):
+        if a != b and arr.size: self.src.append(self.at[a]); self.dst.append(self.at[b]); self.nbytes.append(arr.size * self.itemsz)
+
+    def cost(self, model: CostModel):
+        n = len(self.p.devices)
+        if not self.src: return np.zeros(n, np.int64), 0.0
+        s, d, b = np.array(self.src), np.array(self.dst), np.array(self.nbytes, np.int64)
+        secs = b / self.p.beta[d, s]
+        msgs = np.maximum(np.bincount(d, minlength=n), np.bincount(s, minlength=n))
+        t = np.maximum(np.bincount(d, weights=secs, minlength=n), np.bincount(s, weights=secs, minlength=n))
+        return np.bincount(d, weights=b, minlength=n).astype(np.int64), float(np.max(model.alpha * msgs + t))
+
+
+def run_padded(ops, meshes, src, dst, shape, model: CostModel, itemsz: int, seed: int = 0):
+    """Shardy's op list run literally on padded local buffers: (None, busiest device's received bytes, seconds) if
+    every device ends holding its tile of `dst` (trailing padding past dst's local shape is a free local slice), else
+    (what is wrong, None, None). Reductions run as a ring (reduce-scatter then all-gather of padded pieces)."""
+    x = np.random.default_rng(seed).integers(1, 1000, size=shape).astype(np.float64)
+    p = _Planner(src, dst, shape, itemsz, model, "time", not (src.unreduced or dst.unreduced))
+    buf, prev, recv, secs = _padded_buffers(src, shape, x), src, np.zeros(len(p.devices), np.int64), 0.0
+    for kind, args, sh in ops:
+        cur, w = parse_sharding(sh, meshes), _Wire(p, itemsz)
+        m, head = cur.mesh, args.split("%")[0]
+        if kind in ("all_reduce", "reduce_scatter"):
+            refs = _refs_of(head)
+            for g in _groups(m, refs):
+                tot = sum(buf[d] for d in g)
+                for a in g:   # ring: each device sends a 1/g share twice to each of g - 1 steps' neighbours
+                    share = _split(buf[a].reshape(-1), 0, len(g))[0]
+                    for b in g: w.send(a, b, share); w.send(a, b, share)
+                for d in g: buf[d] = tot
+            if kind == "reduce_scatter":
+                for dim, rs in enumerate(_refs_of(p_) for p_, _, _ in _PARAM.findall(head)):
+                    for g in (_groups(m, rs) if rs else []):
+                        for j, d in enumerate(g): buf[d] = _split(buf[d], dim, len(g))[j]
+        elif kind in ("all_gather", "all_slice"):
+            per_dim = [_refs_of(p_) for p_, _, _ in _PARAM.findall(head)]
+            if kind == "all_gather":   # one collective over all its axes: each device gets every other member's buffer
+                for g in _groups(m, [r for rs in per_dim for r in rs]):
+                    for a in g:
+                        for b in g: w.send(a, b, buf[a])
+            for dim, refs in enumerate(per_dim):
+                for g in (_groups(m, refs) if refs else []):
+                    if kind == "all_gather":
+                        cat = np.concatenate([buf[d] for d in g], axis=dim)
+                        for d in g: buf[d] = cat
+                    else:
+                        for j, d in enumerate(g): buf[d] = _split(buf[d], dim, len(g))[j]
+        elif kind == "all_to_all":
+            for p_, a_, b_ in _PARAM.findall(head):
+                sd, td = int(a_), int(b_)
+                for g in _groups(m, _refs_of(p_)):
+                    pieces = {d: _split(buf[d], td, len(g)) for d in g}
+                    for i, a in enumerate(g):
+                        for j, b in enumerate(g): w.send(a, b, pieces[a][j])
+                    for j, d in enumerate(g): buf[d] = np.concatenate([pieces[a][j] for a in g], axis=sd)
+        elif kind == "collective_permute":   # each device gets the buffer of a device holding the same tile (and partial share) before
+            pids, _, before = _flat_layout(prev)
+            ids, _, after = _flat_layout(cur)
+            ub, ua = _coord(prev.mesh, prev.unreduced), _coord(m, cur.unreduced)
+            holder = {}
+            for i, d in enumerate(pids): holder.setdefault((tuple(t[i] for t in before), ub[d]), d)
+            new = {}
+            for i, d in enumerate(ids):
+                k = (tuple(t[i] for t in after), ua[d])
+                if k not in holder: return f"collective_permute to {sh}: no device holds the tile device {d} needs", None, None
+                new[d] = buf[holder[k]]; w.send(holder[k], d, new[d])
+            buf = new
+        else: return f"unknown op sdy.{kind}", None, None
+        r, s = w.cost(model)
+        recv, secs, prev = recv + r, secs + s, cur
+        local = cur.local_shape(shape)   # each op's result has its out_sharding's local shape: trailing padding dropped
+        for d, b in buf.items():
+            if b.ndim == len(local): buf[d] = np.pad(b, [(0, max(k - n, 0)) for n, k in zip(b.shape, local)],
+                                                     constant_values=np.nan)[tuple(slice(0, k) for k in local)]
+    want = _padded_buffers(TensorSharding(dst.mesh, dst.dims, mesh_name=dst.mesh_name), shape, x)
+    for g in _groups(dst.mesh, dst.unreduced):
+        tot = sum(buf[d] for d in g)
+        for d in g:
+            t = want[d]
+            if tot.ndim != t.ndim or any(a < b for a, b in zip(tot.shape, t.shape)):
+                return f"device {d} ends with a local buffer of shape {tot.shape}, smaller than dst's {t.shape}", None, None
+            inside = ~np.isnan(t)
+            if not np.allclose(tot[tuple(slice(0, k) for k in t.shape)][inside], t[inside]):
+                return f"device {d} ends holding other elements than its tile of dst", None, None
+    return None, int(recv.max(initial=0)), secs
 
 
 def cost_shardy_plan(ops, meshes, src, dst, shape, model, itemsz):
-    "Per-device received bytes and modelled seconds of Shardy's op list, or raises ShardingError if it doesn't reach `dst`."
+    """Per-device received bytes and modelled seconds of Shardy's op list, and whether it needed padded buffers.
+
+    Each op is costed as the exact transfers it makes inside its communicator. Where some op can't be done exactly
+    (a ragged dim puts a piece outside the group), the whole list is run on padded buffers (`run_padded`) and costed by
+    what it really sends; raises ShardingError if it doesn't reach `dst` either way."""
     if set(src.unreduced) != set(dst.unreduced) and not any(k in ("all_reduce", "reduce_scatter") for k, _, _ in ops):
         raise ShardingError("unreduced axes dropped without a reduction: shardy's reshard emits no all_reduce")
     p = _Planner(src, dst, shape, itemsz, model, "time", not (src.unreduced or dst.unreduced))
-    prev, recv, secs, ragged = src, np.zeros(len(p.devices), np.int64), 0.0, False
+    prev, recv, secs = src, np.zeros(len(p.devices), np.int64), 0.0
     for kind, args, sh in ops:
         cur = parse_sharding(sh, meshes)
-        refs = [AxisRef(a, int(pre), int(sz)) if pre else AxisRef(a) for a, pre, sz in _AXES.findall(args)]
+        refs = _refs_of(args.split("%")[0])
         la, lb = _layout_cached(prev, shape, p.devkey), _layout_cached(cur, shape, p.devkey)
         zeros = np.zeros(len(p.devices), np.int64)
         if kind == "collective_permute" or cur.mesh != prev.mesh: group = zeros
@@ -170,11 +308,10 @@ def cost_shardy_plan(ops, meshes, src, dst, shape, model, itemsz):
         else:
             klass = p.coords([r for r in prev.unreduced if r in cur.unreduced]) if cur.mesh == prev.mesh else zeros
             t = _transfers(la, lb, p.devices, group, klass, p.beta)
-            if t is None:   # ragged dims: shardy's collective runs on padded local buffers; cost it so
-                c, ragged = _padded_cost(kind, refs, prev, cur, shape, p, itemsz, model), True
-                recv, secs, prev = recv + c[0], secs + c[1], cur
-                continue
-        if t is None: raise ShardingError(f"shardy's {kind} to {sh} can't be done inside its group")
+        if t is None:   # a ragged dim: Shardy's collectives act on padded local buffers; run them so, or reject
+            why, b, s = run_padded(ops, meshes, src, dst, shape, model, itemsz)
+            if why is not None: raise RaggedMiss(f"shardy's ops on padded buffers don't reach dst: {why}")
+            return b, s, True
         c = _step_cost(t, p.devices, itemsz, p.beta, model.alpha)
         recv, secs, prev = recv + c.bytes_received, secs + c.seconds, cur
     if set(prev.unreduced) != set(dst.unreduced):
@@ -182,14 +319,19 @@ def cost_shardy_plan(ops, meshes, src, dst, shape, model, itemsz):
     lp, ld = _layout_cached(prev, shape, p.devkey), _layout_cached(dst, shape, p.devkey)
     if not (np.array_equal(lp.lo, ld.lo) and np.array_equal(lp.hi, ld.hi)):
         raise ShardingError("shardy's plan doesn't end at dst")
-    return int(recv.max(initial=0)), secs, ragged
+    return int(recv.max(initial=0)), secs, False
+
+
+class RaggedMiss(ShardingError):
+    "Shardy's op list, run on padded buffers with each op's declared local shape, leaves some device other elements than its dst tile."
 
 
 def compare(seed: int, cases: int, max_devices: int = 64) -> list[dict]:
     """Each case of a seeded corpus planned by shardnb (both objectives) and by Shardy, costed alike.
 
-    `kind`: "exact" (Shardy's steps are exact transfers), "ragged" (some step only works on padded buffers, costed
-    as a padded collective) or "rejected" (Shardy can't express it or its plan doesn't reach the target)."""
+    `kind`: "exact" (Shardy's steps are exact transfers), "ragged" (some step only works on padded buffers: the list,
+    run on padded buffers, reaches dst and is costed so), "ragged-miss" (run on padded buffers it leaves some device
+    other elements than its tile of dst: `why`) or "rejected" (Shardy can't express it or its plan doesn't reach dst)."""
     rng = np.random.default_rng(seed)
     shardy, model, itemsz, out = Shardy(), CostModel(), itemsize("f32"), []
     for i in range(cases):
@@ -201,6 +343,10 @@ def compare(seed: int, cases: int, max_devices: int = 64) -> list[dict]:
             meshes, ops = shardy.plan(src, dst, shape)
             b, t, rg = cost_shardy_plan(ops, meshes, src, dst, shape, model, itemsz)
             row.update(kind="ragged" if rg else "exact", shardy_time_s=t, shardy_bytes=b, shardy=[k for k, _, _ in ops])
+            # the padded run checked on the plans costed exactly too: it must agree that they reach dst
+            row["padded_run"] = run_padded(ops, meshes, src, dst, shape, model, itemsz)[0] if not rg else None
+        except RaggedMiss as e:
+            row.update(kind="ragged-miss", why=str(e), shardy=[k for k, _, _ in ops])
         except Exception as e:
             row.update(kind="rejected", why=str(e).strip().splitlines()[0][:200])
         out.append(row)
@@ -273,7 +419,8 @@ def main(argv=None):
         except Exception as e: print(f"shardy unavailable: {e}")
     res = {k: ([], []) for k in ("shardnb time", "shardnb bytes", "gather+slice", "basis (MLIR)", "shardy (all it plans)", "shardy (ragged, padded)")}
     plan_t = {"time": [], "bytes": []}
-    rejected, worse, misses, n_ragged, ragged_worse = [], [], [], 0, 0
+    ratios = []   # shardnb's modelled time / Shardy's, on every case Shardy plans
+    rejected, worse, misses, n_ragged, ragged_worse, ragged_miss = [], [], [], 0, 0, []
     for i, (src, dst, shape) in enumerate(corpus):
         plans = {}
         for obj in ("time", "bytes"):
@@ -294,14 +441,16 @@ def main(argv=None):
             meshes, ops = shardy.plan(src, dst, shape)
             b, s, rg = cost_shardy_plan(ops, meshes, src, dst, shape, model, itemsz)
             n_ragged += rg
+        except RaggedMiss as e:
+            ragged_miss.append((i, f"{src} -> {dst.body()} {shape}", str(e))); continue
         except Exception as e:
             rejected.append((i, f"{src} -> {dst.body()} {shape}", str(e).strip().splitlines()[0][:140])); continue
         res["shardy (all it plans)"][0].append(ratio(b)); res["shardy (all it plans)"][1].append(s)
-        if rg:   # shardy's padded collectives don't produce the design's layout exactly: compared apart
-            res["shardy (ragged, padded)"][0].append(ratio(b)); res["shardy (ragged, padded)"][1].append(s)
-            ragged_worse += plans["bytes"].cost.max_bytes_received > b or plans["time"].cost.seconds > s * (1 + 1e-9)
-        elif plans["bytes"].cost.max_bytes_received > b or plans["time"].cost.seconds > s * (1 + 1e-9):
+        if rg: res["shardy (ragged, padded)"][0].append(ratio(b)); res["shardy (ragged, padded)"][1].append(s)
+        if plans["bytes"].cost.max_bytes_received > b or plans["time"].cost.seconds > s * (1 + 1e-9):
+            ragged_worse += rg
             worse.append((i, src, dst, shape, plans["bytes"].cost.max_bytes_received, b, plans["time"].cost.seconds, s))
+        ratios.append(plans["time"].cost.seconds / s if s else (1.0 if plans["time"].cost.seconds == 0 else math.inf))
     print(f"corpus: {a.cases} cases, seed {a.seed}, meshes up to 4 axes of 1-8 (<= {a.max_devices} devices), f32, dims 1-16")
     print(f"{'planner':<26} {'cases':>5}  {'ratio: median':>6} {'p90':>6} {'max':>7} {'at 1.00':>7}  {'time us: med':>9} {'p90':>9}")
     for k, (r, s) in res.items():
@@ -318,12 +467,21 @@ def main(argv=None):
               f"max {r.max():.3f}, {np.mean(np.isclose(r, 1.0)):.1%} at 1.00")
     for i, src, dst, shape in misses[: a.list]: print(f"   #{i} {src} -> {dst.body()} {shape}")
     if shardy is not None:
-        exact = len(res['shardy (all it plans)'][0]) - n_ragged
-        print(f"shardnb worse than shardy (bytes under 'bytes' or time under 'time'): {len(worse)} of {exact} exactly comparable cases")
+        planned = len(res['shardy (all it plans)'][0])
+        print(f"shardnb worse than shardy (bytes under 'bytes' or time under 'time'): {len(worse)} of {planned} cases "
+              f"({planned - n_ragged} exact, {n_ragged} on padded buffers; {ragged_worse} of the worse ones padded)")
         for i, src, dst, shape, b1, b2, t1, t2 in worse[: a.list]:
             print(f"   #{i} {src} -> {dst.body()} {shape}: bytes {b1} vs {b2}, time {t1 * 1e6:.4f} vs {t2 * 1e6:.4f} us")
-        print(f"shardy steps that only work on padded buffers (ragged dims), costed as padded collectives: {n_ragged} cases; "
-              f"shardnb worse on {ragged_worse} of them")
+        r = np.asarray(ratios)
+        pos = r[(r > 0) & np.isfinite(r)]   # shardnb's plan free (no data moves) where Shardy's isn't: counted apart
+        if len(pos):
+            g = math.exp(np.mean(np.log(pos)))
+            print(f"modelled time shardnb/shardy on the {len(pos)} cases where both move data: geometric mean {g:.3f} "
+                  f"(shardy's plans {1 / g:.2f}x slower), median {pct(pos, 50):.3f}, best {pos.min():.3f}, worst {pos.max():.3f}; "
+                  f"{int(np.sum(r == 0))} more where shardnb moves nothing and shardy does")
+        print(f"shardy's ops on ragged dims that, run on padded buffers, leave other elements than dst's tiles: {len(ragged_miss)} cases "
+              f"(not a reshard: not compared)")
+        for m in ragged_miss[: min(a.list, 3)]: print("  ", m)
         print(f"shardy rejected or can't express: {len(rejected)} cases")
         kinds = {}
         for _, _, e in rejected: kinds[re.sub(r"\d+|\".*?\"|<.*>", "#", e)[:80]] = kinds.get(re.sub(r"\d+|\".*?\"|<.*>", "#", e)[:80], 0) + 1

@@ -164,9 +164,12 @@ def plan_json(plan) -> str:
 
 # %% ../nbs/16_cli.ipynb #161bd069
 def plan_figure(plan, shape):
-    "The figure of a reshard plan: `shardnb.viz.draw_plan`, else before and after side by side."
+    """The figure of a reshard plan: each step's device grid (`viz_plan.draw_plan_steps`) on meshes of up to 64
+    devices; on larger ones, before and after side by side (`draw_sharding` summarises a large mesh)."""
     viz = backend("viz", "plan --png")
-    if hasattr(viz, "draw_plan"): return viz.draw_plan(plan, shape)
+    if plan.src.mesh.size <= 64 and plan.dst.mesh.size <= 64:
+        from shardnb.viz_plan import draw_plan_steps
+        return draw_plan_steps(plan)
     from matplotlib.figure import Figure
     fig = Figure(figsize=(11, 4.8), dpi=100)
     (a, b) = fig.subplots(1, 2)
@@ -215,7 +218,7 @@ def cmd_propagate(args) -> str:
     try: return str(backend("cost", "propagate --cost").communication_report(m))
     except ValueError as e: raise CommandError(str(e), messages=[module_error(name, text, e)]) from None
 
-# %% ../nbs/16_cli.ipynb #61efad76
+# %% ../nbs/16_cli.ipynb #fd39b398
 def png_path(path: str) -> Path:
     "The file `--png` will write, checked before any work: not a directory, in a directory that exists."
     p = Path(path)
@@ -238,6 +241,7 @@ def read_arg(text: str) -> str:
     if _stdin_text is None: _stdin_text = sys.stdin.read()
     return _stdin_text
 
+# %% ../nbs/16_cli.ipynb #f31d89ca
 def cmd_show(args) -> str:
     "`shardnb show`: the sharding's text, local shape, who holds what and optionally its figure."
     syntax = backend("syntax", "show")
@@ -261,6 +265,7 @@ def cmd_plan(args) -> str:
         out += "" if args.json else "\n" + msg
     return out
 
+# %% ../nbs/16_cli.ipynb #c201b3f7
 def read_module(file: str) -> tuple[str, str]:
     "The name to report and the text of module `file` (`-`: standard input)."
     name = "<stdin>" if file == "-" else file

@@ -13,7 +13,7 @@ from .program import Module, parse_module
 # %% auto #0
 __all__ = ['from_torch']
 
-# %% ../nbs/14_torch.ipynb #495ab2fa
+# %% ../nbs/14_torch.ipynb #3567ac65
 def _dt(dtype) -> str:
     import torch
     m = {torch.float32: "f32", torch.float64: "f64", torch.float16: "f16", torch.bfloat16: "bf16",
@@ -24,6 +24,7 @@ def _dt(dtype) -> str:
 def _ty(shape, dt) -> str:
     return "tensor<" + "".join(f"{d}x" for d in shape) + dt + ">"
 
+# %% ../nbs/14_torch.ipynb #cd52663e
 class _Emitter:
     "Writes the StableHLO text of one torch node; `v(...)` names its values."
     def __init__(self, lines, node, dt):
@@ -62,7 +63,7 @@ class _Emitter:
         return self.emit(f"stablehlo.dot_general {x}, {y}, {b}contracting_dims = [{contract[0]}] x [{contract[1]}] : "
                          f"({_ty(xs, self.dt)}, {_ty(ys, self.dt)}) -> {_ty(out, self.dt)}", out)
 
-# %% ../nbs/14_torch.ipynb #5b100ef5
+# %% ../nbs/14_torch.ipynb #916a0d81
 def _broadcast_binary(e, name, a, b, out):
     xs = []
     for v in (a, b):
@@ -85,6 +86,14 @@ def _linear(e, x, w, b, out):
     r = e.dot(xv, xs, wv, ws, ((), ()), (len(xs) - 1, 1), out)
     return r if b is None else _broadcast_binary(e, "add", (r, out), b, out)
 
+def _linear_addmm(e, a, kw, out):
+    if kw.get("beta", 1) != 1 or kw.get("alpha", 1) != 1: raise ShardingError(f"from_torch: node {e.node}: addmm with alpha/beta != 1 is not translated yet")
+    (x, xs), (w, ws) = a[1], a[2]
+    r = e.dot(x, xs, w, ws, ((), ()), (1, 0), out)
+    return _broadcast_binary(e, "add", (r, out), a[0], out)
+
+
+# %% ../nbs/14_torch.ipynb #f24d54b5
 def _norm_dims(dims, rank):
     dims = [dims] if isinstance(dims, int) else list(dims or range(rank))
     return sorted(d % rank for d in dims)
@@ -123,6 +132,8 @@ def _layer_norm(e, x, normalized, w, b, eps, out):
     if b is not None: y = _broadcast_binary(e, "add", (y, s), b, s)
     return y
 
+
+# %% ../nbs/14_torch.ipynb #437de625
 def _erf(e, x, s):
     "erf by Abramowitz & Stegun 7.1.26 (|error| < 1.5e-7): pointwise ops only, so every sharding rule applies."
     p, a = 0.3275911, (0.254829592, -0.284496736, 1.421413741, -1.453152027, 1.061405429)
@@ -174,7 +185,8 @@ def _log_softmax(e, x, dim, out):
     t = e.bcast(e.reduce("add", e.un("exponential", z, s), s, [d]), rs, s, list(keep))
     return e.bin("subtract", z, e.un("log", t, s), s)
 
-# %% ../nbs/14_torch.ipynb #87d027f8
+
+# %% ../nbs/14_torch.ipynb #62c24e84
 def _arg(args, i, default=None): return args[i] if len(args) > i else default
 
 def _perm_of_transpose(rank, a, b):
@@ -216,14 +228,77 @@ def _translate(e, op, a, kw, out):
     if op == "permute": return e.transpose(a[0][0], a[0][1], [d % len(a[0][1]) for d in a[1]])
     if op in ("sum", "mean"):
         return _reduce(e, "add", a[0], _arg(a, 1), _arg(a, 2, kw.get("keepdim", False)), out, mean=op == "mean")
+    if op in ("cat", "concat"): return _cat(e, a[0], _arg(a, 1, kw.get("dim", 0)), out)
+    if op == "conv2d": return _conv2d(e, a, out)
+    if op == "batch_norm": return _batch_norm(e, a, out)
+    if op == "max_pool2d": return _max_pool2d(e, a, out)
+    if op in ("cumsum", "cumprod"): return _cumulative(e, "add" if op == "cumsum" else "multiply", a[0][0], a[0][1], a[1])
+    if op == "flip": return e.emit(f"stablehlo.reverse {a[0][0]}, dims = {sorted(d % len(out) for d in a[1])} : {_ty(out, e.dt)}", out)
     if op == "amax": return _reduce(e, "maximum", a[0], _arg(a, 1, ()), _arg(a, 2, kw.get("keepdim", False)), out)
     return None
 
-def _linear_addmm(e, a, kw, out):
-    if kw.get("beta", 1) != 1 or kw.get("alpha", 1) != 1: raise ShardingError(f"from_torch: node {e.node}: addmm with alpha/beta != 1 is not translated yet")
-    (x, xs), (w, ws) = a[1], a[2]
-    r = e.dot(x, xs, w, ws, ((), ()), (1, 0), out)
-    return _broadcast_binary(e, "add", (r, out), a[0], out)
+
+# %% ../nbs/14_torch.ipynb #24b95d4a
+def _window(e, kind, x, shape, win, strides, pad, init, out):
+    "A `reduce_window` by `kind` (add, multiply, maximum): windows `win`, `strides`, `pad` ((lo, hi) per dim)."
+    n, t, r = len(shape), _ty((), e.dt), e.fresh()
+    c = e.const(init)
+    a, b, s = (f"{r}.{k}" for k in "abs")
+    e.lines.append(f'    {r} = "stablehlo.reduce_window"({x}, {c}) ({{\n    ^bb0({a}: {t}, {b}: {t}):\n'
+                   f'      {s} = stablehlo.{kind} {a}, {b} : {t}\n      stablehlo.return {s} : {t}\n'
+                   f'    }}) {{window_dimensions = array<i64: {", ".join(map(str, win))}>, window_strides = array<i64: {", ".join(map(str, strides))}>, '
+                   f'padding = dense<{[list(p) for p in pad]}> : tensor<{n}x2xi64>, torch.node = "{e.node}"}} : ({_ty(shape, e.dt)}, {t}) -> {_ty(out, e.dt)}')
+    return r
+
+def _cumulative(e, kind, x, shape, dim):
+    "The running sum or product along `dim`: a window as long as `dim`, padded on the left (as JAX lowers `cumsum`)."
+    dim %= len(shape)
+    win = [shape[d] if d == dim else 1 for d in range(len(shape))]
+    pad = [(shape[d] - 1 if d == dim else 0, 0) for d in range(len(shape))]
+    return _window(e, kind, x, shape, win, [1] * len(shape), pad, 1.0 if kind == "multiply" else 0.0, shape)
+
+def _convolution(e, x, xs, w, ws, stride, pad, out):
+    "`stablehlo.convolution` in torch's layouts: NCHW input, OIHW weight, NCHW output."
+    return e.emit(f"stablehlo.convolution({x}, {w}) dim_numbers = [b, f, 0, 1]x[o, i, 0, 1]->[b, f, 0, 1], "
+                  f"window = {{stride = {list(stride)}, pad = {[[p, p] for p in pad]}}} {{batch_group_count = 1 : i64, feature_group_count = 1 : i64}} : "
+                  f"({_ty(xs, e.dt)}, {_ty(ws, e.dt)}) -> {_ty(out, e.dt)}", out)
+
+def _pair(v, default):
+    v = default if v is None or v == [] else v
+    return [v, v] if isinstance(v, int) else list(v) * (2 if len(v) == 1 else 1)
+
+def _cat(e, xs, dim, out):
+    "aten.cat: `stablehlo.concatenate` along `dim`."
+    d = dim % len(out)
+    return e.emit(f"stablehlo.concatenate {', '.join(x for x, _ in xs)}, dim = {d} : ({', '.join(_ty(s, e.dt) for _, s in xs)}) -> {_ty(out, e.dt)}", out)
+
+def _conv2d(e, a, out):
+    "aten.conv2d(x, w, bias, stride, padding, dilation, groups): dilation 1 and groups 1 only."
+    (x, xs), (w, ws) = a[0], a[1]
+    if _pair(_arg(a, 5), 1) != [1, 1] or _arg(a, 6, 1) != 1: raise ShardingError(f"from_torch: node {e.node}: conv2d with dilation or groups is not translated yet")
+    if isinstance(_arg(a, 4), str): raise ShardingError(f"from_torch: node {e.node}: conv2d with padding={_arg(a, 4)!r} is not translated yet")
+    y = _convolution(e, x, xs, w, ws, _pair(_arg(a, 3), 1), _pair(_arg(a, 4), 0), out)
+    b = _arg(a, 2)
+    return y if b is None else e.bin("add", y, e.bcast(b[0], b[1], out, [1]), out)
+
+def _batch_norm(e, a, out):
+    "aten.batch_norm in inference (running statistics): x * (w / sqrt(var + eps)) + (b - mean * w / sqrt(var + eps)), per channel."
+    (x, xs), w, b, mean, var, training, eps = a[0], a[1], a[2], a[3], a[4], a[5], _arg(a, 7, 1e-5)
+    if training or mean is None: raise ShardingError(f"from_torch: node {e.node}: batch_norm with batch statistics (training) is not translated yet")
+    c = (xs[1],)
+    scale = e.un("rsqrt", e.bin("add", var[0], e.const(eps, c), c), c)
+    if w is not None: scale = e.bin("multiply", scale, w[0], c)
+    shift = e.un("negate", e.bin("multiply", mean[0], scale, c), c)
+    if b is not None: shift = e.bin("add", shift, b[0], c)
+    return e.bin("add", e.bin("multiply", x, e.bcast(scale, c, out, [1]), out), e.bcast(shift, c, out, [1]), out)
+
+def _max_pool2d(e, a, out):
+    "aten.max_pool2d(x, kernel, stride, padding): a `reduce_window` by maximum (dilation 1, floor mode)."
+    (x, xs), k = a[0], _pair(a[1], 1)
+    s, p = _pair(_arg(a, 2), k), _pair(_arg(a, 3), 0)
+    if _pair(_arg(a, 4), 1) != [1, 1] or _arg(a, 5, False): raise ShardingError(f"from_torch: node {e.node}: max_pool2d with dilation or ceil_mode is not translated yet")
+    return _window(e, "maximum", x, xs, [1, 1] + k, [1, 1] + s, [(0, 0), (0, 0)] + [(q, q) for q in p], -math.inf, out)
+
 
 # %% ../nbs/14_torch.ipynb #661c9230
 def _val(node):
@@ -242,10 +317,11 @@ def from_torch(exported_program) -> Module:
     if not isinstance(exported_program, torch.export.ExportedProgram):
         raise ShardingError(f"from_torch needs a torch.export.ExportedProgram, got {type(exported_program).__name__}")
     graph, names, args, lines, results = exported_program.graph, {}, [], [], []
+    user = set(exported_program.graph_signature.user_inputs)   # what MindSpore would feed through its _VirtualDataset
     for node in graph.nodes:
         if node.op == "placeholder":
             v = _val(node); names[node.name] = (f"%{node.name}", tuple(v.shape), _dt(v.dtype))
-            args.append(f"%{node.name}: {_ty(v.shape, _dt(v.dtype))}")
+            args.append(f"%{node.name}: {_ty(v.shape, _dt(v.dtype))}" + (' {torch.kind = "user_input"}' if node.name in user else ""))
         elif node.op == "call_function":
             op = getattr(node.target, "_opname", None) or getattr(node.target, "__name__", str(node.target))
             if op.startswith("_assert") and not node.users: continue   # a metadata check (before `.to`): computes nothing

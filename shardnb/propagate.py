@@ -431,7 +431,7 @@ def _op_rule(op: Op, conservative: bool) -> OpShardingRule | None:
     try: return sharding_rule(op, conservative)   # chapter 11: jaxlib's rule, or its conservative variant
     except ShardingError: return None
 
-# %% ../nbs/12_propagate.ipynb #98b41e6c
+# %% ../nbs/12_propagate.ipynb #22695022
 _OWN_SHARDING = ("sdy.data_flow_edge", "sdy.sharding_constraint", "sdy.reshard")
 
 def _edge_of(v: Value):
@@ -495,6 +495,7 @@ def _set(v: Value, s: TensorSharding) -> None:
         mc.attrs[key] = tuple(new); return
     v.sharding = s
 
+# %% ../nbs/12_propagate.ipynb #46bcac66
 def _terminator_edge(u: Op, i: int):
     "The edge fed by operand `i` of a region terminator `u` (a while body's or manual computation's return)."
     p = u.parent_op
@@ -578,7 +579,7 @@ def sync_groups(groups: ShardingGroups) -> None:
             v.replace_all_uses_with(c.results[0], where=lambda op: op is not c)
             del groups.group[v]; members[k] = c.results[0]; groups.group[c.results[0]] = gid
 
-# %% ../nbs/12_propagate.ipynb #8d6ff45d
+# %% ../nbs/12_propagate.ipynb #931d55e3
 def _preorder(ops, out: list) -> list:
     "`ops` and the ops nested in their regions, pre-order, appended to `out`: `Func.walk` without a generator per op."
     for op in ops:
@@ -611,38 +612,9 @@ class _Slot:
         if self.func is not None: self.func.result_shardings[self.k] = s
         else: _set(self.value, s)
 
-class _Pass:
-    "One run of Shardy's `BasicPropagationPassImpl::propagate` with a factor strategy and a direction function."
-    def __init__(self, m: Module, factor_propagation, direction, conservative: bool, groups: ShardingGroups, cache: dict, on_change=None):
-        self.m, self.fp, self.direction, self.conservative, self.groups = m, factor_propagation, direction, conservative, groups
-        self.on_change = on_change
-        # shared by the runs of one `propagate` call: op -> rule, rule key -> rule, equal rules -> one object, and
-        # (rule, strategy, conservative, element-wise, shardings, directions) -> the shardings it changes
-        self.rules, self.rule_cache, self.interned, self.memo = cache.setdefault("rules", {}), cache.setdefault("keys", {}), cache.setdefault("interned", {}), cache.setdefault("memo", {})
-        self.wl = None; self.current = None; self._calls = None
-
-    # -- mesh and rules
-    def common_mesh(self, shardings):
-        "Shardy's `getCommonMeshName`: the first non-empty mesh's name; None if two different meshes (or none)."
-        mesh = name = None
-        for s in shardings:
-            if s is None: continue
-            other = s.mesh if s.mesh is not None else self.m.meshes.get(s.mesh_name)
-            if mesh is None or (not mesh.axes and mesh.device_ids is None):
-                mesh, name = other, s.mesh_name; continue
-            if not other.axes and other.device_ids is None: continue
-            if other != mesh: return None
-        return name
-
-    def rule(self, op: Op):
-        r = self.rules.get(op, False)
-        if r is False:
-            r = op_rule(op, self.conservative, self.rule_cache)
-            if r is not None: r = self.interned.setdefault(r, r)   # equal rules share one object: the memo keys on it
-            self.rules[op] = r
-        return r
-
-    # -- notifications
+# %% ../nbs/12_propagate.ipynb #fb83310d
+class _Notifications:
+    "How a `_Pass` puts back on its worklist the ops a changed sharding concerns."
     def touch(self, op):
         if self.wl is not None and op is not None and op is not self.current and isinstance(op, Op): self.wl.push(op)
 
@@ -676,7 +648,9 @@ class _Pass:
         self.touch(op if op is not None else v.owner.parent)
         self.notify_users(v)
 
-    # -- one op
+# %% ../nbs/12_propagate.ipynb #8b1db73a
+class _TensorUpdate:
+    "The step of a `_Pass` that propagates along one op's (or edge's) rule."
     def propagate_tensors(self, op, ins, outs, rule, direction, conservative, notify=True) -> bool:
         "Shardy's `propagateTensorShardings`: project, run the factor strategy, write back what changed."
         old_in = [_get(x) if x.__class__ is Value else x.get() for x in ins]   # a Value, or a `_Slot` for other places
@@ -723,6 +697,9 @@ class _Pass:
                 if notify: self.notify_modified(_shardable(g))
         return changed
 
+# %% ../nbs/12_propagate.ipynb #34d7176a
+class _OpVisit:
+    "How a `_Pass` visits one op: the rule it propagates along, then `propagate_tensors`."
     def visit(self, op: Op) -> bool:
         if op.name == "sdy.propagation_barrier":
             t = op.results[0].type
@@ -752,6 +729,38 @@ class _Pass:
         if rule is None: return False
         return self.propagate_tensors(op, op.operands, op.results, rule,
                                       self.direction(op, rule), self.conservative)
+
+# %% ../nbs/12_propagate.ipynb #28e77d67
+class _Pass(_Notifications, _TensorUpdate, _OpVisit):
+    "One run of Shardy's `BasicPropagationPassImpl::propagate` with a factor strategy and a direction function."
+    def __init__(self, m: Module, factor_propagation, direction, conservative: bool, groups: ShardingGroups, cache: dict, on_change=None):
+        self.m, self.fp, self.direction, self.conservative, self.groups = m, factor_propagation, direction, conservative, groups
+        self.on_change = on_change
+        # shared by the runs of one `propagate` call: op -> rule, rule key -> rule, equal rules -> one object, and
+        # (rule, strategy, conservative, element-wise, shardings, directions) -> the shardings it changes
+        self.rules, self.rule_cache, self.interned, self.memo = cache.setdefault("rules", {}), cache.setdefault("keys", {}), cache.setdefault("interned", {}), cache.setdefault("memo", {})
+        self.wl = None; self.current = None; self._calls = None
+
+    # -- mesh and rules
+    def common_mesh(self, shardings):
+        "Shardy's `getCommonMeshName`: the first non-empty mesh's name; None if two different meshes (or none)."
+        mesh = name = None
+        for s in shardings:
+            if s is None: continue
+            other = s.mesh if s.mesh is not None else self.m.meshes.get(s.mesh_name)
+            if mesh is None or (not mesh.axes and mesh.device_ids is None):
+                mesh, name = other, s.mesh_name; continue
+            if not other.axes and other.device_ids is None: continue
+            if other != mesh: return None
+        return name
+
+    def rule(self, op: Op):
+        r = self.rules.get(op, False)
+        if r is False:
+            r = op_rule(op, self.conservative, self.rule_cache)
+            if r is not None: r = self.interned.setdefault(r, r)   # equal rules share one object: the memo keys on it
+            self.rules[op] = r
+        return r
 
     # -- the module
     def func_results(self) -> None:
@@ -838,7 +847,7 @@ def _op_priority_direction(p: int, direction):
 
 def _both(op, rule): return lambda f: BOTH
 
-# %% ../nbs/12_propagate.ipynb #a01914fd
+# %% ../nbs/12_propagate.ipynb #697c9b94
 def _sharding_slots(m: Module):
     "Every place a sharding lives, in Shardy's walk order (function arguments and results, op results), edge owners skipped."
     for f in m.funcs.values():
@@ -868,6 +877,7 @@ def _restore(cur: TensorSharding, orig: TensorSharding, p: int) -> TensorShardin
         if _priority(d) == p: dims[i] = replace(d, priority=None); seen.update(d.axes)
     return replace(cur, dims=tuple(dims), replicated=tuple(a for a in cur.replicated if a not in seen))
 
+# %% ../nbs/12_propagate.ipynb #68dbb27a
 STRATEGIES = ("basic", "aggressive", "op-priority", "user-priority")
 
 def _run(m, groups, cache, factor_propagation, direction, conservative, on_change=None):
@@ -909,6 +919,7 @@ def _run_strategy(m: Module, strategy: str, conservative: bool, on_round=None, o
         a = op.attrs.get("sdy.sharding_rule")
         if a is not None and not str(a).rstrip().rstrip(">").rstrip().endswith("custom"): del op.attrs["sdy.sharding_rule"]
 
+# %% ../nbs/12_propagate.ipynb #f480c4a8
 _copy = copy_module   # the name strategies.py imports
 
 def propagate(module: Module, *, strategy: str = "user-priority", conservative: bool = False, keep_sharding_rules: bool = False) -> Module:

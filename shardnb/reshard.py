@@ -395,10 +395,12 @@ def _primes(n: int) -> list[int]:
         p += 1
     return out
 
-def _atoms(mesh: Mesh, shardings, refine: bool = False) -> dict[str, list[AxisRef]] | None:
+def _atoms(mesh: Mesh, shardings, refine: bool = False, largest_first: bool = False) -> dict[str, list[AxisRef]] | None:
     """Each axis of `mesh` cut into the finest sub-axes every reference in `shardings` is a run of; None if impossible.
 
-    `refine` cuts further, down to prime sizes (smallest first), so a permute can match sizes no reference has."""
+    `refine` cuts further, down to prime sizes (smallest first, or largest first), so a permute can match sizes no
+    reference has. The order matters where a piece has two different primes: a 6 cut 2x3 has a major 2 and a
+    minor 3, cut 3x2 a major 3 and a minor 2, and Shardy may use either."""
     cuts = {n: {1, s} for n, s in mesh.axes if s > 1}
     for s in shardings:
         for r in s.axis_refs():
@@ -407,7 +409,8 @@ def _atoms(mesh: Mesh, shardings, refine: bool = False) -> dict[str, list[AxisRe
     for name, cs in cuts.items():
         cs = sorted(cs)
         if any(b % a for a, b in zip(cs, cs[1:])): return None
-        if refine: cs = sorted({c for a, b in zip(cs, cs[1:]) for c in itertools.accumulate(_primes(b // a), int.__mul__, initial=a)})
+        if refine: cs = sorted({c for a, b in zip(cs, cs[1:])
+                                for c in itertools.accumulate(sorted(_primes(b // a), reverse=largest_first), int.__mul__, initial=a)})
         out[name] = [AxisRef(name) if (a, b) == (1, mesh.axis_size(name)) else AxisRef(name, a, b // a) for a, b in zip(cs, cs[1:])]
     return out
 
@@ -881,10 +884,13 @@ def _search(p: _Planner, max_states: int, basis: bool = False) -> list[ReshardSt
     # need: it fell back on the generic exchange, or it gathers data only to slice part of it away again (a
     # size mismatch: gating on the first alone hid the permute from "time", whose best plan was the second).
     if not basis and not on_floor(found[0]):
-        fine = _atoms(src.mesh, [src, dst], refine=True)
-        if fine != atoms and _needs_finer_atoms(found[1] or ()):   # a short search: the splits that help are near the start
-            found = _astar(p, fine, found, floor0, max_states, basis, max_evals=max(1, max_states // 16))
-        elif fine != atoms: p.skipped_fine = True
+        fines = []   # primes smallest first, then largest first where that cuts differently (a 6 as 3x2)
+        for f in (_atoms(src.mesh, [src, dst], refine=True), _atoms(src.mesh, [src, dst], refine=True, largest_first=True)):
+            if f != atoms and f not in fines: fines.append(f)
+        if fines and _needs_finer_atoms(found[1] or ()):   # short searches: the splits that help are near the start
+            for fine in fines:
+                if not on_floor(found[0]): found = _astar(p, fine, found, floor0, max_states, basis, max_evals=max(1, max_states // 16))
+        elif fines: p.skipped_fine = True
     return found[1]
 
 def _slice_then_permute(p: _Planner) -> list[ReshardStep] | None:

@@ -17,13 +17,13 @@ from .interop import TensorLayout, from_mindspore_layout
 from .propagate import propagate, _copy
 
 # %% auto #0
-__all__ = ['Strategy', 'eval_op', 'evaluate', 'Operator', 'operators', 'candidates', 'to_tensor_layout', 'to_sharding',
-           'Redistribution', 'redistribution', 'mindspore_cost', 'bit_sharding', 'exact_cost', 'Choice', 'in_layout',
-           'out_layout', 'op_cost', 'Edge', 'propagate_strategies', 'StrategyPlan', 'parallel_program',
-           'run_redistribution', 'run', 'plot_plan', 'shardy_plan', 'received_bytes', 'compare_styles',
-           'comparison_table', 'plot_comparison']
+__all__ = ['Strategy', 'VIRTUAL_DATASET', 'eval_op', 'evaluate', 'Operator', 'operators', 'candidates', 'to_tensor_layout',
+           'to_sharding', 'Redistribution', 'redistribution', 'needs_reshape', 'mindspore_cost', 'bit_sharding',
+           'exact_cost', 'Choice', 'in_layout', 'out_layout', 'with_out_strategy', 'op_cost', 'Edge', 'network_inputs',
+           'dataset_layouts', 'propagate_strategies', 'StrategyPlan', 'parallel_program', 'run_redistribution', 'run',
+           'plot_plan', 'shardy_plan', 'received_bytes', 'compare_styles', 'comparison_table', 'plot_comparison']
 
-# %% ../nbs/13_strategies.ipynb #4eb301b6
+# %% ../nbs/13_strategies.ipynb #7d123320
 _NP_UNARY = {"stablehlo.exponential": np.exp, "stablehlo.tanh": np.tanh, "stablehlo.negate": np.negative,
              "stablehlo.abs": np.abs, "stablehlo.sign": np.sign, "stablehlo.sqrt": np.sqrt, "stablehlo.log": np.log,
              "stablehlo.rsqrt": lambda x: 1 / np.sqrt(x), "stablehlo.sine": np.sin, "stablehlo.cosine": np.cos,
@@ -42,6 +42,32 @@ def _dense_splat(op: Op) -> float:
     t = m.group(1).strip()
     return {"true": 1.0, "false": 0.0}.get(t, None) if t in ("true", "false") else float(t.replace("0x7F800000", "inf").replace("0xFF800000", "-inf"))
 
+# %% ../nbs/13_strategies.ipynb #a59429cd
+def _reduce_window(op: Op, x, init):
+    "`reduce_window` by add or max: pad with the init value, then reduce every window (strides, no dilation)."
+    from shardnb.rules import _dense, _attr
+    kinds = {"stablehlo.add": np.add, "stablehlo.multiply": np.multiply, "stablehlo.maximum": np.maximum, "stablehlo.minimum": np.minimum}
+    body = op.regions[0].ops[0].name if op.regions and op.regions[0].ops else None
+    if body not in kinds: raise ShardingError(f"{op.name}: only add/multiply/maximum/minimum windows are evaluated, got {body}")
+    n = x.ndim
+    win = _op_ints(op, "window_dimensions", "window_dimensions") or (1,) * n
+    strides = _op_ints(op, "window_strides", "window_strides") or (1,) * n
+    pad = _dense(_attr(op, "padding"), 2 * n) or (0,) * 2 * n
+    x = np.pad(x, [(pad[2 * d], pad[2 * d + 1]) for d in range(n)], constant_values=float(init))
+    w = np.lib.stride_tricks.sliding_window_view(x, win)[tuple(slice(None, None, s) for s in strides)]
+    return kinds[body].reduce(w.reshape(w.shape[:n] + (-1,)), axis=-1)
+
+def _convolution(op: Op, x, w):
+    "A 2-D `convolution` in torch's layouts ([b, f, 0, 1]x[o, i, 0, 1]->[b, f, 0, 1]), with stride and padding."
+    t = _op_text(op)
+    if "[b, f, 0, 1]x[o, i, 0, 1]->[b, f, 0, 1]" not in t: raise ShardingError(f"{op.name}: only NCHW x OIHW convolutions are evaluated")
+    stride = [int(v) for v in re.search(r"stride = \[([^\]]*)\]", t).group(1).split(",")]
+    pad = [int(v) for v in re.findall(r"-?\d+", re.search(r"pad = (\[\[.*?\]\])", t).group(1))]
+    x = np.pad(x, [(0, 0), (0, 0), (pad[0], pad[1]), (pad[2], pad[3])])
+    win = np.lib.stride_tricks.sliding_window_view(x, w.shape[2:], axis=(2, 3))[:, :, ::stride[0], ::stride[1]]
+    return np.einsum("bfhwij,ofij->bohw", win, w)
+
+# %% ../nbs/13_strategies.ipynb #7ccc851c
 def eval_op(op: Op, args: list, shape_of=lambda v: v.type.shape):
     "The numpy result of one StableHLO op on `args`; result shapes come from `shape_of`."
     n = op.name
@@ -53,6 +79,8 @@ def eval_op(op: Op, args: list, shape_of=lambda v: v.type.shape):
         x = args[0]; shape = [1] * len(out)
         for i, d in enumerate(dims): shape[d] = x.shape[i]
         return np.broadcast_to(x.reshape(shape), out)
+    if n == "stablehlo.concatenate": return np.concatenate(args, axis=_op_ints(op, "dim", "dimension")[0])
+    if n == "stablehlo.reverse": return np.flip(args[0], _op_ints(op, "dims", "dimensions"))
     if n == "stablehlo.transpose": return np.transpose(args[0], _op_ints(op, "dims", "permutation"))
     if n == "stablehlo.reshape": return args[0].reshape(shape_of(op.result))
     if n == "stablehlo.reduce":
@@ -61,6 +89,8 @@ def eval_op(op: Op, args: list, shape_of=lambda v: v.type.shape):
         if f is None: raise ShardingError(f"{op.name}: reduction by {kind} is not evaluated")
         init = args[1]
         return {"add": np.add, "maximum": np.maximum, "minimum": np.minimum, "multiply": np.multiply}[kind](f(args[0], axis=dims), init)
+    if n == "stablehlo.reduce_window": return _reduce_window(op, args[0], args[1])
+    if n == "stablehlo.convolution": return _convolution(op, args[0], args[1])
     if n == "stablehlo.dot_general":
         lb, rb, lc, rc = _dot_dims(op)
         x, y = args
@@ -86,7 +116,7 @@ def evaluate(module: Module, *args) -> list:
         env[op.result] = eval_op(op, [env[v] for v in op.operands])
     raise ShardingError("evaluate: main has no func.return")
 
-# %% ../nbs/13_strategies.ipynb #9016e09b
+# %% ../nbs/13_strategies.ipynb #39e5028d
 @dataclass
 class Operator:
     "One MindSpore operator: its ops, external inputs, output, and the letters (loop dims) of every dim."
@@ -114,10 +144,18 @@ class Operator:
     @property
     def reductions(self): return [l for l in self.letters if l in self.reduce_kind]
 
+# %% ../nbs/13_strategies.ipynb #f171d89d
 def _primitive(ops) -> str:
     names = [o.name.split(".")[-1] for o in ops if o.name != "stablehlo.constant"]
     has = lambda n: n in names
     if has("dot_general"): return "MatMul" if len(ops[[o.name for o in ops].index("stablehlo.dot_general")].operands[0].type.shape) <= 2 and not has("add") else ("BatchMatMul" if not has("add") else "Dense")
+    if has("reduce_window"):
+        kind = next(o for o in ops if o.name == "stablehlo.reduce_window").regions[0].ops[0].name
+        return {"stablehlo.add": "CumSum", "stablehlo.multiply": "CumProd", "stablehlo.maximum": "MaxPool"}.get(kind, "ReduceWindow")
+    if has("convolution"): return "Conv2D"
+    if has("concatenate"): return "Concat"
+    if has("rsqrt") and not has("reduce"): return "BatchNorm"
+    if has("reverse"): return "ReverseV2"
     if has("reduce") and has("exponential") and has("divide"): return "Softmax"
     if has("reduce") and has("rsqrt"): return "LayerNorm"
     if has("reduce"): return {"add": "ReduceSum", "maximum": "ReduceMax"}.get(_reduce_kind(next(o for o in ops if o.name == "stablehlo.reduce")), "Reduce") + ("Mean" if has("divide") else "")
@@ -129,6 +167,7 @@ def _primitive(ops) -> str:
     return {"add": "Add", "subtract": "Sub", "multiply": "Mul", "divide": "RealDiv", "maximum": "Maximum",
             "exponential": "Exp", "tanh": "Tanh", "convert": "Cast", "logistic": "Sigmoid"}.get(last, last.capitalize())
 
+# %% ../nbs/13_strategies.ipynb #31561683
 class _UF:
     def __init__(self): self.p = {}
     def find(self, x):
@@ -148,7 +187,7 @@ def _operator(name, index, ops) -> Operator:
         else: visit(v)
     inputs = found
     output = ops[-1].result
-    uf, red, fsize = _UF(), {}, {}
+    uf, red, fsize, fixed = _UF(), {}, {}, []
     for o in ops:
         if not o.operands: continue
         rule = sharding_rule(o)
@@ -161,6 +200,7 @@ def _operator(name, index, ops) -> Operator:
                         f = fs[0]
                         if f in first: uf.union(node, first[f])
                         else: first[f] = node
+        fixed += [first[f] for f in rule.need_replication + rule.permutation if f in first]   # CumSum's axis: split, it would be wrong
         for f in rule.reduction:
             if f in first: red[first[f]] = _reduce_kind(o) if o.name == "stablehlo.reduce" else "add"
     roots = {}
@@ -180,11 +220,13 @@ def _operator(name, index, ops) -> Operator:
     letters = list(dict.fromkeys(dim_letter[(inputs[i], d)] for i in order for d in range(len(inputs[i].type.shape))))
     in_l = set(letters)
     splittable = {l: l in in_l and sizes[l] > 1 and ((l in out_l and l not in red_letters) or l in reduce_kind) for l in sizes}
+    for node in fixed: splittable[dim_letter[node]] = False
     for i in range(len(inputs)):   # a size-1 input dim broadcast against a larger one keeps its own letter of size 1
         for d in range(len(inputs[i].type.shape)):
             if inputs[i].type.shape[d] == 1: splittable[dim_letter[(inputs[i], d)]] = False
     return Operator(name, index, ops, inputs, output, letters, sizes, splittable, reduce_kind, dim_letter, _primitive(ops))
 
+# %% ../nbs/13_strategies.ipynb #bac0a774
 def operators(module: Module) -> list[Operator]:
     "The MindSpore operators of `module`'s main function, in program (topological) order."
     groups, order = {}, []
@@ -301,7 +343,7 @@ def _group(bits, B: int, rank: int = 0) -> list[int]:
         out = out + [r | (1 << b) for r in out]
     return sorted(out)
 
-# %% ../nbs/13_strategies.ipynb #408de774
+# %% ../nbs/13_strategies.ipynb #f6451b82
 @dataclass(frozen=True)
 class Redistribution:
     "The operators taking a tensor from layout `src` to layout `dst`: (kind, dims, bits) triples."
@@ -342,14 +384,33 @@ def redistribution(src: tuple, dst: tuple, shape) -> Redistribution:
     for d, bs in gat.items(): ops.append(("AllGather", (d, None), tuple(bs)))
     return Redistribution(tuple(src), tuple(dst), tuple(shape), tuple(ops))
 
+# %% ../nbs/13_strategies.ipynb #e0e25943
 def _refine(c: float) -> float:
     "MindSpore's RefineForPracticalCost of one direction's communication."
     return 0.0 if c <= 0 else 3072.0 if c <= 2048 else c + 1024.0
+
+def _runs(layout: tuple) -> dict:
+    "Each used rank bit's run: the device-matrix dim it belongs to, as (tensor dim, first bit of the run)."
+    run = {}
+    for d, bs in enumerate(layout):
+        for i, b in enumerate(bs): run[b] = (d, run[bs[i - 1]][1] if i and bs[i - 1] == b + 1 else b)
+    return run
+
+def needs_reshape(src: tuple, dst: tuple) -> bool:
+    "Whether MindSpore's redistribution from `src` to `dst` reshapes: a tensor dim cut by one device dim in one layout spans several in the other."
+    for a, b in ((src, dst), (dst, src)):
+        ra, rb = _runs(a), _runs(b)
+        for bs in a:
+            for x, y in zip(bs, bs[1:]):
+                if y != x - 1 or ra[x][1] != ra[y][1]: return True   # already several device dims
+                if (x in rb) != (y in rb) or (x in rb and rb[x] != rb[y]): return True
+    return False
 
 def mindspore_cost(r: Redistribution, itemsize: int = 4) -> tuple[float, float]:
     "(communication, computation) of a redistribution in MindSpore's cost model, in bytes."
     size = math.prod(_local(r.shape, r.src)) * itemsize
     fwd = bwd = comp = 0.0
+    if r.ops and needs_reshape(r.src, r.dst): comp += 2 * size   # TensorRedistribution::ComputeCost: COST_FACTOR * the source slice
     for kind, dims, bits in r.ops:
         n = 1 << len(bits)
         if kind == "StridedSlice": comp += size; size //= n
@@ -357,6 +418,7 @@ def mindspore_cost(r: Redistribution, itemsize: int = 4) -> tuple[float, float]:
         else: fwd += size * n * 0.5; bwd += size * 0.5; size *= n
     return _refine(fwd) + _refine(bwd), comp
 
+# %% ../nbs/13_strategies.ipynb #a5d9f751
 def _bit_mesh(B: int) -> Mesh:
     return Mesh(tuple((f"b{b}", 2) for b in range(B - 1, -1, -1)) or (("b0", 1),))
 
@@ -377,6 +439,7 @@ class Choice:
     "A candidate: the split of each letter and the rank bits each letter takes."
     cuts: tuple            # ((letter, split), ...)
     bits: tuple            # ((letter, bits), ...)
+    out: tuple | None = None   # the output's layout when an `out_strategy` sets it (a ReduceScatter instead of an AllReduce)
 
     def cut(self): return dict(self.cuts)
     def bit(self):
@@ -388,7 +451,23 @@ def _choice(op, cuts, B, fixed=None) -> Choice:
     return Choice(tuple(sorted(cuts.items())), tuple(sorted(bits.items())))
 
 def in_layout(op: Operator, c: Choice, i: int) -> tuple: return _layout(op.in_letters(i), c.bit())
-def out_layout(op: Operator, c: Choice) -> tuple: return _layout(op.out_letters, c.bit())
+def out_layout(op: Operator, c: Choice) -> tuple: return c.out if c.out is not None else _layout(op.out_letters, c.bit())
+
+def with_out_strategy(op: Operator, c: Choice, out_strategy) -> Choice:
+    "Choice `c` with its output laid out as `out_strategy` says: each output dim's split, extended by the split reduction's bits."
+    where = f"operator {op.name} ({op.primitive}): out_strategy {out_strategy!r}"
+    if not isinstance(out_strategy, (tuple, list)) or len(out_strategy) != 1 or len(out_strategy[0]) != len(op.out_letters):
+        raise ShardingError(f"{where} needs one tuple of {len(op.out_letters)} splits, the output's rank")
+    bits = c.bit()
+    pool = [b for l in op.reductions for b in bits.get(l, ())]   # what an AllReduce would sum over: a ReduceScatter can keep it split
+    layout = []
+    for d, (l, want) in enumerate(zip(op.out_letters, out_strategy[0])):
+        have = bits.get(l, ())
+        k = int(want).bit_length() - 1
+        if want < 1 or want & (want - 1) or k < len(have) or k - len(have) > len(pool):
+            raise ShardingError(f"{where}: output dim {d} is split {1 << len(have)} by the in_strategy; it can be split {1 << len(have)} times a power of two up to {1 << (len(have) + len(pool))}, not {want}")
+        layout.append(have + tuple(pool[:k - len(have)])); pool = pool[k - len(have):]
+    return Choice(c.cuts, c.bits, tuple(layout))
 
 def op_cost(op: Operator, c: Choice, device_num: int, itemsize: int = 4) -> tuple[float, float]:
     "(computation, forward communication) of `op` under choice `c`, MindSpore's operator cost."
@@ -417,13 +496,15 @@ def _variants(op, cuts, B, letters, layout, default: Choice | None = None) -> li
         if v is not None and v != out[0] and len({b for _, bs in v.bits for b in bs}) == sum(len(bs) for _, bs in v.bits): out.append(v)
     return out
 
-# %% ../nbs/13_strategies.ipynb #6ebe22c6
+# %% ../nbs/13_strategies.ipynb #89c3782c
 @dataclass(frozen=True)
 class Edge:
     "Operator `prev`'s output feeding input `index` of operator `next`."
     prev: str
     next: str
     index: int
+
+VIRTUAL_DATASET = "_VirtualDataset"
 
 class _Graph:
     def __init__(self, ops, device_num, fully_use_devices, cost_model, itemsize):
@@ -436,6 +517,19 @@ class _Graph:
         self.out_edges, self.in_edges = {o.name: [] for o in ops}, {o.name: [] for o in ops}
         for e in self.edges: self.out_edges[e.prev].append(e); self.in_edges[e.next].append(e)
         self._cands, self._choices, self._memo, self._sigs, self._decided = {}, {}, {}, {}, {}
+        self.data, self.data_edges, self.data_in = {}, [], {o.name: [] for o in ops}   # the _VirtualDataset's layouts and edges
+
+    def feed(self, layouts: dict):
+        "Network inputs arrive in `layouts` (Value -> layout) through MindSpore's `_VirtualDataset`: an edge to each use."
+        self.data = layouts
+        for o in self.ops:
+            for i, v in enumerate(o.inputs):
+                if v in layouts:
+                    e = Edge(VIRTUAL_DATASET, o.name, i); self.data_edges.append(e); self.data_in[o.name].append(e)
+
+    def source(self, e: Edge, sel: dict) -> tuple:
+        "The layout an edge carries: its operator's output, or the dataset's layout of a network input."
+        return self.data[self.by[e.next].inputs[e.index]] if e.prev == VIRTUAL_DATASET else out_layout(self.by[e.prev], sel[e.prev])
 
     def cands(self, op):
         # candidates depend only on the letters, their sizes and splittability: a stack of identical blocks shares them
@@ -464,6 +558,7 @@ class _Graph:
             self._memo[key] = (0.0, 0.0) if not r.ops else mindspore_cost(r, self.itemsize) if self.cost_model == "mindspore" else exact_cost(r, self.B, self.itemsize)
         return self._memo[key]
 
+# %% ../nbs/13_strategies.ipynb #53f8c1c1
 def _compare_key(op, c: Choice):
     st = _strategy(op, c.cut())
     flat = [x for t in st for x in t]
@@ -485,8 +580,8 @@ def _choose_single(g: _Graph, op: Operator, letters_of, layout, shape, cost_dir,
 
 def _choose_by_edges(g: _Graph, op: Operator, sel: dict, seen_edges) -> Choice:
     "The candidate of a multi-input `op` cheapest over its visited input edges (`GetStrategyByVisitedEdges`)."
-    edges = [e for e in g.in_edges[op.name] if e in seen_edges and e.prev in sel]
-    fixed = [(out_layout(g.by[e.prev], sel[e.prev]), op.in_letters(e.index), op.inputs[e.index].type.shape) for e in edges]
+    edges = [e for e in g.in_edges[op.name] if e in seen_edges and e.prev in sel] + [e for e in g.data_in[op.name] if e in seen_edges]
+    fixed = [(g.source(e, sel), op.in_letters(e.index), op.inputs[e.index].type.shape) for e in edges]
     memo = (g.signature(op), "edges", tuple((e.index, lay) for e, (lay, _, _) in zip(edges, fixed)))
     if memo in g._decided: return g._decided[memo]
     best = None
@@ -506,54 +601,104 @@ def _choose_by_edges(g: _Graph, op: Operator, sel: dict, seen_edges) -> Choice:
     g._decided[memo] = best[1]
     return best[1]
 
-# %% ../nbs/13_strategies.ipynb #8aee3e3b
-def _bfs(g: _Graph, sel: dict, conf: list):
-    visited, seen, waiting = set(sel), set(), {}
-    def visit(name, c, queue): sel[name] = c; visited.add(name); waiting.pop(name, None); queue.append(name)
+# %% ../nbs/13_strategies.ipynb #c85ad1a3
+def _bfs(g: _Graph, sel: dict, conf: list, outs: dict):
+    "MindSpore's `CostGraph::StrategyPropagate`: decide `sel` for every operator, searching from each configured one (`conf`, in order)."
+    visited, seen, waiting = set(sel), set(), {}   # waiting: MindSpore's waitting_list_, in topological order
+    def visit(name, c, queue): sel[name] = c; visited.add(name); queue.append(name)
+    def forward(e, lay, queue):   # CostGraph::BFSNextNode: the edge `e` carrying layout `lay` to an undecided operator
+        nxt = g.by[e.next]
+        if nxt.name in visited: return
+        if e.prev in outs and nxt.primitive != "Reshape":   # Edge::GetNextOpStrategyByOutStrategy
+            want = tuple(outs[e.prev][0])
+            cs = g.cand_choices(nxt)
+            return visit(nxt.name, next((c for cuts, c in cs if _strategy(nxt, cuts)[e.index] == want), cs[0][1]), queue)
+        if len(nxt.inputs) >= 2:   # IsMultiInput: parameters count, though they are no edges
+            seen.add(e)
+            ins = g.in_edges[nxt.name] + g.data_in[nxt.name]
+            if len(ins) == len(nxt.inputs) and all(x in seen for x in ins):
+                waiting.pop(nxt.name, None); visit(nxt.name, _choose_by_edges(g, nxt, sel, seen), queue)
+            else: waiting[nxt.name] = nxt.index
+        else:
+            c = _choose_single(g, nxt, lambda o, i=e.index: o.in_letters(i), lay, nxt.inputs[e.index].type.shape, lambda mine: (lay, mine), ("in", e.index))
+            visit(nxt.name, c, queue)
     def run(queue, limit):
         while True:
             while queue:
                 cur = g.by[queue.pop(0)]
                 lay = out_layout(cur, sel[cur.name])
-                for e in g.out_edges[cur.name]:
-                    nxt = g.by[e.next]
-                    if nxt.name in visited: continue
-                    if len(nxt.inputs) >= 2:
-                        seen.add(e)
-                        if all(x in seen for x in g.in_edges[nxt.name]): visit(nxt.name, _choose_by_edges(g, nxt, sel, seen), queue)
-                        else: waiting[nxt.name] = nxt.index
-                    else:
-                        c = _choose_single(g, nxt, lambda o, i=e.index: o.in_letters(i), lay, nxt.inputs[e.index].type.shape, lambda mine: (lay, mine), ("in", e.index))
-                        visit(nxt.name, c, queue)
+                for e in g.out_edges[cur.name]: forward(e, lay, queue)
                 for e in g.in_edges[cur.name]:
                     prv = g.by[e.prev]
                     if prv.name in visited: continue
                     want = in_layout(cur, sel[cur.name], e.index)
                     c = _choose_single(g, prv, lambda o: o.out_letters, want, cur.inputs[e.index].type.shape, lambda mine: (mine, want), ("out",))
                     visit(prv.name, c, queue)
-            pend = sorted((i, n) for n, i in waiting.items() if n not in visited)
-            if not pend or pend[0][0] >= limit: return
-            visit(pend[0][1], _choose_by_edges(g, g.by[pend[0][1]], sel, seen), queue)
+            if not waiting: return
+            first = min(waiting, key=waiting.get)   # only the first: one decided backwards stays and stops the drain, as in MindSpore
+            if first in visited or waiting[first] > limit: return   # ExistPrevConfiguredOps: the next configured operator's search reaches it first
+            del waiting[first]
+            visit(first, _choose_by_edges(g, g.by[first], sel, seen), queue)
     for k, name in enumerate(conf):
         run([name], g.by[conf[k + 1]].index if k + 1 < len(conf) else math.inf)
-    run([], math.inf)
+    if g.data:   # the _VirtualDataset is configured too, its topo_index the largest: its search comes last
+        queue = []
+        for e in g.data_edges: forward(e, g.source(e, sel), queue)
+        run(queue, math.inf)
     for o in g.ops:   # unreached operators: their first candidate
         if o.name not in sel: sel[o.name] = _choice(o, g.cands(o)[0], g.B)
 
+# %% ../nbs/13_strategies.ipynb #7ed3fab9
+def network_inputs(program: Module) -> list[Value]:
+    "The arguments MindSpore feeds through its `_VirtualDataset`: those `from_torch` marks as user inputs (all, in a program it did not make)."
+    f = program.main
+    marked = [v for v, a in zip(f.args, f.arg_attrs) if str(a.get("torch.kind", "")).strip('"') == "user_input"]
+    return marked if marked or any("torch.kind" in a for a in f.arg_attrs) else list(f.args)
+
+def dataset_layouts(program: Module, dataset_strategy, device_num: int) -> dict:
+    "Each network input's layout as MindSpore's `_VirtualDataset` gives it: `data_parallel` splits dim 0 over every device, `full_batch` none, or a strategy per input."
+    if dataset_strategy is None: return {}
+    B, ins = _bits(device_num), network_inputs(program)
+    if dataset_strategy == "data_parallel": strategies = [((device_num,) + (1,) * (len(v.type.shape) - 1)) if v.type.shape else () for v in ins]
+    elif dataset_strategy == "full_batch": strategies = [(1,) * len(v.type.shape) for v in ins]
+    elif isinstance(dataset_strategy, (tuple, list)) and len(dataset_strategy) == len(ins): strategies = list(dataset_strategy)
+    else: raise ShardingError(f"dataset_strategy must be 'data_parallel', 'full_batch' or one strategy per network input ({len(ins)}: {', '.join('%' + v.name for v in ins)}), got {dataset_strategy!r}")
+    out = {}
+    for v, st in zip(ins, strategies):
+        where = f"dataset_strategy for %{v.name} of shape {v.type.shape}"
+        if len(st) != len(v.type.shape): raise ShardingError(f"{where}: {st!r} does not match its rank")
+        split = [(d, c) for d, c in enumerate(st) if c != 1]
+        if len(split) > 1: raise ShardingError(f"{where}: {st!r} splits more than one dim (VirtualDatasetInfo: shard in one dim only)")
+        for d, c in split:
+            if c < 1 or c & (c - 1) or c > device_num or v.type.shape[d] % c: raise ShardingError(f"{where}: dim {d} cannot be split {c} on {device_num} devices")
+        out[v] = tuple(tuple(range(B - 1, B - 1 - (c.bit_length() - 1), -1)) for c in st)   # the top bits: repeats go to the right
+    return out
+
+# %% ../nbs/13_strategies.ipynb #b82c6b98
 def propagate_strategies(program: Module, configured: dict, *, device_num: int, fully_use_devices: bool = False,
-                         cost_model: str = "mindspore", itemsize: int = 4) -> "StrategyPlan":
-    "MindSpore's sharding propagation: every operator's strategy from those `configured` (op name -> `Strategy`)."
+                         cost_model: str = "mindspore", itemsize: int = 4, out_strategies: dict | None = None,
+                         dataset_strategy=None) -> "StrategyPlan":
+    """MindSpore's sharding propagation: every operator's strategy from those `configured` (op name -> `Strategy`).
+
+    `out_strategies`: op name -> its `out_strategy`. `dataset_strategy`: None keeps network inputs free (each
+    consumer slices what it needs); `"data_parallel"` (MindSpore's default), `"full_batch"` or a strategy per input
+    feed them through a `_VirtualDataset`."""
     if not isinstance(program, Module): raise ShardingError(f"propagate_strategies needs a Module, got {type(program).__name__}")
     if not isinstance(device_num, (int, np.integer)) or device_num < 1: raise ShardingError(f"device_num must be a positive integer, got {device_num!r}")
     ops = operators(program)
     g = _Graph(ops, int(device_num), fully_use_devices, cost_model, itemsize)
+    g.feed(dataset_layouts(program, dataset_strategy, g.N))
     sel = {}
     for name, st in dict(configured).items():
         if name not in g.by:
             raise ShardingError(f"configured operator {name!r} is not in the program; its operators are: {', '.join(g.by)}")
         sel[name] = _choice(g.by[name], _letter_cuts(g.by[name], st, g.N), g.B)
+    outs = dict(out_strategies or {})
+    for name, st in outs.items():
+        if name not in sel: raise ShardingError(f"out_strategy for {name!r}: only a configured operator takes one; configured: {', '.join(sel) or 'none'}")
+        sel[name] = with_out_strategy(g.by[name], sel[name], st)
     conf = sorted(sel, key=lambda n: g.by[n].index)
-    _bfs(g, sel, conf)
+    _bfs(g, sel, conf, outs)
     return StrategyPlan(g, sel, frozenset(conf))
 
 # %% ../nbs/13_strategies.ipynb #14d954d9
@@ -591,9 +736,9 @@ class StrategyPlan:
     def edges(self) -> list[tuple[Edge, Redistribution, tuple, tuple]]:
         "Each edge with its redistribution, its MindSpore (communication, computation) and its exact bytes."
         g, out = self.graph, []
-        for e in g.edges:
-            p, n = g.by[e.prev], g.by[e.next]
-            r = redistribution(out_layout(p, self.selected[e.prev]), in_layout(n, self.selected[e.next], e.index), n.inputs[e.index].type.shape)
+        for e in g.edges + g.data_edges:   # the _VirtualDataset's edges last
+            n = g.by[e.next]
+            r = redistribution(g.source(e, self.selected), in_layout(n, self.selected[e.next], e.index), n.inputs[e.index].type.shape)
             out.append((e, r, mindspore_cost(r, g.itemsize), exact_cost(r, g.B, g.itemsize)))
         return out
 
@@ -656,12 +801,15 @@ def parallel_program(self: StrategyPlan) -> str:
             kind = {"add": "sum", "maximum": "max", "minimum": "min", "multiply": "prod"}[next(o.reduce_kind[l] for l in o.reductions if c.bit().get(l))]
             lines.append(f"  %{k}a = AllReduce(%{k}) {{op: {kind}, group_ranks: {'-'.join(map(str, _group(bits, B)))}}} : ({outs}) -> ({outs})")
             name[o.output] = f"%{k}a"
+        if c.out is not None:   # out_strategy: MindSpore's ReduceScatter, printed as the AllReduce and its slice
+            more, name[o.output] = _redist_lines(redistribution(_layout(o.out_letters, c.bit()), c.out, o.output.type.shape), B, name[o.output], f"{k}_out")
+            lines += more
     ret = g.ops[-1].ops[-1].block.ops[-1] if g.ops else None
     if ret is not None and ret.name == "func.return": lines.append("  return " + ", ".join(name.get(v, f"%{v.name}") for v in ret.operands))
     return "\n".join(lines)
 StrategyPlan.parallel_program = parallel_program
 
-# %% ../nbs/13_strategies.ipynb #fca567c3
+# %% ../nbs/13_strategies.ipynb #4063dfbe
 def _piece(a: np.ndarray, layout: tuple, rank: int) -> np.ndarray:
     "Rank `rank`'s shard of the global array `a` under a bit layout."
     idx = []
@@ -699,6 +847,7 @@ def run_redistribution(r: Redistribution, shards: dict) -> dict:
         if b[k:]: shards = _slice(shards, d, b[k:])
     return shards
 
+# %% ../nbs/13_strategies.ipynb #f339b8ec
 def _allreduce(shards: dict, bits: tuple, kind: str) -> dict:
     f = {"add": np.add, "maximum": np.maximum, "minimum": np.minimum, "multiply": np.multiply}[kind]
     out = {}
@@ -733,7 +882,9 @@ def run(self: StrategyPlan, *args) -> list[np.ndarray]:
         env = {}
         for i, v in enumerate(o.inputs):
             want = in_layout(o, c, i)
-            env[v] = run_redistribution(redist[(o.name, i)], outs[v]) if v in made else {r: _piece(glob[v], want, r) for r in ranks}
+            if v in made: env[v] = run_redistribution(redist[(o.name, i)], outs[v])
+            elif v in g.data: env[v] = run_redistribution(redist[(o.name, i)], {r: _piece(glob[v], g.data[v], r) for r in ranks})
+            else: env[v] = {r: _piece(glob[v], want, r) for r in ranks}
         shape_of = lambda v: tuple(n >> len(bits.get(o.dim_letter.get((v, d)), ())) for d, n in enumerate(v.type.shape))
         for op in o.ops:
             res = {r: eval_op(op, [env[x][r] for x in op.operands], shape_of) for r in ranks}
@@ -742,6 +893,7 @@ def run(self: StrategyPlan, *args) -> list[np.ndarray]:
                     if bits.get(l): res = _allreduce(res, bits[l], kind)
             env[op.result] = res
         outs[o.output] = env[o.output]
+        if c.out is not None: outs[o.output] = run_redistribution(redistribution(_layout(o.out_letters, bits), c.out, o.output.type.shape), outs[o.output])
     ret = g.ops[-1].ops[-1].block.ops[-1]
     results = []
     for v in ret.operands:
@@ -770,6 +922,7 @@ def plot_plan(plan: StrategyPlan, ax=None, title: str | None = None, figsize=(11
     palette = plt.get_cmap("tab10")
     colours = {s: palette(i % 10) for i, s in enumerate(dict.fromkeys(st.values()))}
     for e, r, ms, _ in plan.edges():
+        if e.prev not in pos: continue   # the _VirtualDataset's edges
         (x0, y0), (x1, y1) = pos[e.prev], pos[e.next]
         ax.annotate("", (x1 - 0.28, y1), (x0 + 0.28, y0), arrowprops=dict(arrowstyle="->", color="0.3"))
         label = "" if not r.ops else "\n".join(k for k, _, _ in r.ops)
@@ -788,7 +941,7 @@ def plot_plan(plan: StrategyPlan, ax=None, title: str | None = None, figsize=(11
     if title: ax.set_title(title, fontsize=9)
     return ax
 
-# %% ../nbs/13_strategies.ipynb #48621ec9
+# %% ../nbs/13_strategies.ipynb #45a2b4e3
 def _bit_tensor_sharding(layout: tuple, mesh: Mesh) -> TensorSharding:
     return TensorSharding(mesh, tuple(DimSharding(tuple(f"b{b}" for b in bs)) for bs in layout), mesh_name="bits")
 
@@ -829,6 +982,7 @@ def _read_choice(o: Operator, twin: dict) -> Choice:
     cuts = {l: 1 << len(bits.get(l, ())) for l in o.letters}
     return Choice(tuple(sorted(cuts.items())), tuple(sorted((l, bits.get(l, ())) for l in o.letters)))
 
+# %% ../nbs/13_strategies.ipynb #400a08e2
 def shardy_plan(program: Module, configured: dict, *, device_num: int, strategy: str = "user-priority") -> StrategyPlan:
     "Shardy's propagation from the same `configured` operators (their inputs constrained), read back as a `StrategyPlan`."
     if not isinstance(program, Module): raise ShardingError(f"shardy_plan needs a Module, got {type(program).__name__}")
@@ -852,8 +1006,8 @@ def received_bytes(self: StrategyPlan, name: str) -> float:
     g, o = self.graph, self.graph.by[name]
     c = self.selected[name]; bits = c.bit()
     total = 0.0
-    for e in g.in_edges[name]:
-        r = redistribution(out_layout(g.by[e.prev], self.selected[e.prev]), in_layout(o, c, e.index), o.inputs[e.index].type.shape)
+    for e in g.in_edges[name] + g.data_in[name]:   # the _VirtualDataset's edges too
+        r = redistribution(g.source(e, self.selected), in_layout(o, c, e.index), o.inputs[e.index].type.shape)
         total += exact_cost(r, g.B, g.itemsize)[0]
     for op in o.ops:
         if not op.operands: continue

@@ -28,10 +28,7 @@ class ShardingSyntaxError(ValueError):
         self.caret = src + "\n" + "".join(c if c == "\t" else " " for c in src[:offset - start]) + "^"
         super().__init__(f"{message} (line {self.line}, column {self.column})\n{self.caret}")
 
-# %% ../nbs/02_syntax.ipynb #47b0c635
-_ESCAPES = {'"': '"', '\\': '\\', 'n': '\n', 't': '\t'}
-_INT64_MAX = (1 << 63) - 1
-
+# %% ../nbs/02_syntax.ipynb #eaec7c17
 class _Cursor:
     "A position in `text` with the token readers of Shardy's attribute grammar."
     def __init__(self, text: str):
@@ -57,58 +54,70 @@ class _Cursor:
     def expect(self, lit: str, what: str | None = None):
         if not self.accept(lit): self.fail(f"expected {what or repr(lit)}{self._found()}")
 
-    def _found(self) -> str:
-        if self.pos >= len(self.text): return ", found end of input"
-        return f", found {self.text[self.pos]!r}"
-
-    def string(self, what="a quoted name") -> str:
-        "A quoted string; escapes `\\\\`, `\\\"`, `\\n`, `\\t` and `\\XX` are bytes of its UTF-8 text, as in MLIR."
-        self.ws()
-        t, start = self.text, self.pos
-        if not t.startswith('"', start): self.fail(f"expected {what}{self._found()}")
-        out, i = bytearray(), start + 1
-        while i < len(t):
-            c = t[i]
-            if c == '"':
-                self.pos = i + 1
-                try: return out.decode("utf-8", "surrogatepass")
-                except UnicodeDecodeError: self.fail("string is not valid UTF-8", start)
-            if c == "\\":
-                nxt = t[i + 1:i + 2]
-                if nxt in _ESCAPES: out += _ESCAPES[nxt].encode(); i += 2; continue
-                hx = t[i + 1:i + 3]
-                if len(hx) == 2 and all(h in "0123456789abcdefABCDEF" for h in hx): out.append(int(hx, 16)); i += 3; continue
-                self.fail("unknown escape sequence in string", i)
-            out += c.encode("utf-8", "surrogatepass"); i += 1
-        self.fail("unterminated string", start)
-
-    def integer(self, what="an integer", signed=False) -> int:
-        self.ws()
-        t, start = self.text, self.pos
-        i = start + (1 if signed and t.startswith("-", start) else 0)
-        j = i
-        while j < len(t) and t[j].isascii() and t[j].isdigit(): j += 1
-        if j == i: self.fail(f"expected {what}{self._found()}")
-        if j - i > 30: self.fail(f"{what} is too large", start)
-        self.pos = j
-        return int(t[start:j])
-
-    def symbol(self) -> str:
-        self.ws()
-        at = self.pos
-        if not self.accept("@"): self.fail(f"expected a mesh symbol like @mesh{self._found()}")
-        if self.text.startswith('"', self.pos): return self.string("a symbol name")
-        t, i = self.text, self.pos
-        if i < len(t) and (t[i].isascii() and (t[i].isalpha() or t[i] == "_")):
-            j = i + 1
-            while j < len(t) and t[j].isascii() and (t[j].isalnum() or t[j] in "_$."): j += 1
-            self.pos = j
-            return t[i:j]
-        self.fail("expected a symbol name after '@'", at + 1)
+    def _found(self) -> str: return _found(self.text, self.pos)
 
     def end(self):
         self.ws()
         if self.pos != len(self.text): self.fail(f"unexpected text after the end{self._found()}")
+
+    def string(self, what="a quoted name") -> str:
+        "A quoted string (`_scan_string`)."
+        self.ws(); value, self.pos = _scan_string(self.text, self.pos, what); return value
+
+    def integer(self, what="an integer", signed=False) -> int:
+        self.ws(); value, self.pos = _scan_integer(self.text, self.pos, what, signed); return value
+
+    def symbol(self) -> str:
+        self.ws(); value, self.pos = _scan_symbol(self.text, self.pos); return value
+
+# %% ../nbs/02_syntax.ipynb #e06b5353
+def _found(text: str, pos: int) -> str:
+    "What an error message says it found at `pos`."
+    return ", found end of input" if pos >= len(text) else f", found {text[pos]!r}"
+
+# %% ../nbs/02_syntax.ipynb #630f09c7
+_ESCAPES = {'"': '"', '\\': '\\', 'n': '\n', 't': '\t'}
+
+def _scan_string(text: str, start: int, what: str = "a quoted name") -> tuple[str, int]:
+    "The quoted string at `start` and the offset after it; escapes `\\\\`, `\\\"`, `\\n`, `\\t` and `\\XX` are bytes of its UTF-8 text, as in MLIR."
+    if not text.startswith('"', start): raise ShardingSyntaxError(f"expected {what}{_found(text, start)}", text, start)
+    out, i = bytearray(), start + 1
+    while i < len(text):
+        c = text[i]
+        if c == '"':
+            try: return out.decode("utf-8", "surrogatepass"), i + 1
+            except UnicodeDecodeError: raise ShardingSyntaxError("string is not valid UTF-8", text, start)
+        if c == "\\":
+            nxt = text[i + 1:i + 2]
+            if nxt in _ESCAPES: out += _ESCAPES[nxt].encode(); i += 2; continue
+            hx = text[i + 1:i + 3]
+            if len(hx) == 2 and all(h in "0123456789abcdefABCDEF" for h in hx): out.append(int(hx, 16)); i += 3; continue
+            raise ShardingSyntaxError("unknown escape sequence in string", text, i)
+        out += c.encode("utf-8", "surrogatepass"); i += 1
+    raise ShardingSyntaxError("unterminated string", text, start)
+
+# %% ../nbs/02_syntax.ipynb #71f21f5d
+_INT64_MAX = (1 << 63) - 1
+
+def _scan_integer(text: str, start: int, what: str = "an integer", signed: bool = False) -> tuple[int, int]:
+    "The integer at `start` (with a `-` if `signed`) and the offset after it."
+    i = start + (1 if signed and text.startswith("-", start) else 0)
+    j = i
+    while j < len(text) and text[j].isascii() and text[j].isdigit(): j += 1
+    if j == i: raise ShardingSyntaxError(f"expected {what}{_found(text, start)}", text, start)
+    if j - i > 30: raise ShardingSyntaxError(f"{what} is too large", text, start)
+    return int(text[start:j]), j
+
+def _scan_symbol(text: str, at: int) -> tuple[str, int]:
+    "The name of the symbol `@name` or `@\"any text\"` at `at` and the offset after it."
+    if not text.startswith("@", at): raise ShardingSyntaxError(f"expected a mesh symbol like @mesh{_found(text, at)}", text, at)
+    i = at + 1
+    if text.startswith('"', i): return _scan_string(text, i, "a symbol name")
+    if i < len(text) and (text[i].isascii() and (text[i].isalpha() or text[i] == "_")):
+        j = i + 1
+        while j < len(text) and text[j].isascii() and (text[j].isalnum() or text[j] in "_$."): j += 1
+        return text[i:j], j
+    raise ShardingSyntaxError("expected a symbol name after '@'", text, at + 1)
 
 # %% ../nbs/02_syntax.ipynb #e57e565f
 def _located(err: ShardingError, cur: _Cursor, at: int) -> ShardingError:

@@ -159,7 +159,7 @@ def _frame(ax, width: float, height: float) -> None:
     ax.set_xlim(-1.3 * m, width + m); ax.set_ylim(height + m, -m)
     ax.set_aspect("equal"); ax.axis("off")
 
-# %% ../nbs/04_viz.ipynb #85d09e3d
+# %% ../nbs/04_viz.ipynb #aadbd320
 def _mesh_image(mesh: Mesh, values: dict[int, float]) -> tuple[np.ndarray, str]:
     """`values` (device id -> number) laid out like the mesh: the last axis across, the one before it down, and the
     blocks of the leading axes in a near-square grid of their own, one empty row and column apart; and how to read it."""
@@ -189,6 +189,7 @@ def _draw_mesh_heat_map(ax, mesh: Mesh) -> None:
     ax.set_xticks([]); ax.set_yticks([])
     ax.set_xlabel(f"{mesh.size:,} devices, too many to label: coloured by device id\n{how}", fontsize=8)
 
+# %% ../nbs/04_viz.ipynb #72496a46
 def draw_mesh(mesh: Mesh, ax=None, *, figsize=None, max_devices: int = 256):
     """A picture of `mesh`: one cell per device, in row-major order, with its id and coordinates (a heat map past
     `max_devices`). The default size gives each cell room for its id, up to 10 inches a side."""
@@ -240,7 +241,7 @@ def draw_sub_axes(mesh: Mesh, refs, ax=None, *, figsize=None):
     ax.set_title(f'sub-axes of "{name}"={n}', fontsize=9)
     return fig
 
-# %% ../nbs/04_viz.ipynb #41f0832c
+# %% ../nbs/04_viz.ipynb #a58cae30
 def _tiles(s: TensorSharding, shape) -> tuple[dict, list[int], list[int]]:
     "Map shard-index tuple -> {unreduced group: [devices]}, with the shard count and padded size per dim."
     mesh = s.mesh
@@ -279,6 +280,7 @@ def _caption(s: TensorSharding, shape) -> str:
     if hints: lines.append("propagation hints: " + ", ".join(hints))
     return "\n".join(lines)
 
+# %% ../nbs/04_viz.ipynb #59cc2ab1
 def _draw_heat_map(ax, tiles, keys, rows: tuple, cols: tuple, vmax: int) -> None:
     """Too many tiles to label: one cell per tile in a single mesh, coloured by the lowest device id that
     holds it (so the layout of devices over the tensor reads as a gradient), with a colour bar."""
@@ -431,7 +433,7 @@ def _cell_text(a: np.ndarray, valid, fmt, max_items: int) -> str:
 def _fmt(v) -> str:
     return str(v) if isinstance(v, (int, np.integer, str)) else f"{v:.3g}"
 
-# %% ../nbs/04_viz.ipynb #edbd2f16
+# %% ../nbs/04_viz.ipynb #7d30e419
 def _grid_shards(shards_or_sharding, shape, sharding):
     "The device -> local array dict and the sharding that laid it out, from either form `draw_device_grid` takes."
     if isinstance(shards_or_sharding, TensorSharding):
@@ -464,6 +466,7 @@ def _draw_grid_heat_map(ax, mesh: Mesh, tiles: dict, key_of: dict) -> None:
     ax.set_xticks([]); ax.set_yticks([])
     ax.set_xlabel(f"{mesh.size:,} devices, too many to list,\n{what}\n{how}", fontsize=8)
 
+# %% ../nbs/04_viz.ipynb #662ced9f
 def draw_device_grid(shards_or_sharding, shape=None, sharding: TensorSharding | None = None, ax=None, *,
                      title: str | None = None, figsize=(6, 4), max_items: int = 6, fmt=_fmt, max_devices: int = 256):
     """One cell per device, laid out like its mesh, listing the elements it holds.

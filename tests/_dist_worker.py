@@ -163,9 +163,11 @@ def known_cases(world: int):
     for tag, ids in (("", None), (" non-iota", [3, 0, 2, 1])):
         m = Mesh([("x", 2), ("y", 2)], ids)
         out += [
-            ("all_gather" + tag, (8, 6), _s(m, "x", ""), _s(m, "", ""), [("all_gather", "all_gather_into_tensor")]),
+            # gloo: a small gather runs as one all_to_all_single round, a large one (over 1 MiB gathered) as gloo's all_gather
+            ("all_gather" + tag, (8, 6), _s(m, "x", ""), _s(m, "", ""), [("all_gather", "all_to_all_single")]),
+            ("all_gather large" + tag, (520, 520), _s(m, "x", ""), _s(m, "", ""), [("all_gather", "all_gather_into_tensor")]),
             ("all_gather uneven two steps" + tag, (7, 5), _s(m, "xy", ""), _s(m, "", ""),
-             [("all_gather", "all_gather_into_tensor")]),   # the planner's two steps, merged
+             [("all_gather", "all_to_all_single")]),   # the planner's two steps, merged
             ("all_to_all" + tag, (8, 6), _s(m, "x", ""), _s(m, "", "x"), [("all_to_all", "all_to_all_single")]),
             ("all_to_all uneven" + tag, (7, 5), _s(m, "x", ""), _s(m, "", "x"), [("all_to_all", "all_to_all_single")]),
             ("reduce_scatter" + tag, (8, 6), _s(m, "", "", unreduced="x"), _s(m, "x", ""), [("reduce_scatter", "reduce_scatter_tensor")]),
@@ -203,7 +205,7 @@ def check_known_plans(rank: int, world: int):
     log = []
     a, b, x2 = _s(m, "xy", ""), _s(m, "", ""), np.arange(8 * 6, dtype=np.float32).reshape(8, 6)
     out = ShardedTensor.from_global(x2, a).reshard(b, log=log, fuse=False)
-    res.append(("unfused", np.array_equal(out.local.numpy(), x2), [("all_gather", "all_gather_into_tensor")] * 2,
+    res.append(("unfused", np.array_equal(out.local.numpy(), x2), [("all_gather", "all_to_all_single")] * 2,
                 [(r.collective, r.primitive, r.note) for r in log]))
     # a step whose groups can't run the native collective (all_gather over the wrong axis): the planner's transfers run it
     import dataclasses
@@ -225,6 +227,65 @@ def check_known_plans(rank: int, world: int):
         res.append(("wrong plan refused", msg.startswith("the plan moves ") and plan.dst.body() in msg
                     and _s(m, "", "y").body() in msg.split(", not ", 1)[-1], [], []))
     return res
+
+
+def check_agreement_once(rank: int, world: int):
+    """Count the agreement rounds (check_agreement calls) after each reshard: a new key checks, a repeat does not, a
+    new dtype, target or group does, check='always' does; and ranks that disagree still raise. (counts, errors, exact)."""
+    import torch.distributed as dist
+    from shardnb import distributed as d
+    calls, real = [], d.check_agreement
+    def counting(key, *args, **kwargs):
+        calls.append(key)
+        return real(key, *args, **kwargs)
+    d.check_agreement = counting   # reshard looks the name up in the module on every call
+    try:
+        mesh = Mesh([("x", world)])
+        x = np.arange(world * 4 * 3, dtype=np.float32).reshape(world * 4, 3)
+        rows, full, cols = _s(mesh, "x", ""), _s(mesh, "", ""), _s(mesh, "", "x")
+        st, counts, exact = ShardedTensor.from_global(x, rows), [], []
+        def run(t, dst, **kw):
+            out = t.reshard(dst, **kw)
+            exact.append(np.array_equal(out.local.numpy(), shard_array(x.astype(out.local.numpy().dtype), dst)[out.device]))
+            counts.append(len(calls))
+        run(st, full)                     # new key: a round
+        run(st, full)                     # the same key: none
+        run(st, full, timeout=7)          # the timeout is not part of the key: none
+        run(st, full, check="always")     # a round
+        run(st, full, check=False)        # none
+        run(st, cols)                     # a new target: a round
+        run(st, full, fuse=False)         # another way of running it: a round
+        run(ShardedTensor.from_global(x.astype(np.float64), rows), full)   # a new dtype: a round
+        group = dist.new_group(list(range(world)))
+        run(ShardedTensor.from_global(x, rows, group=group), full)         # a new group: a round
+        run(ShardedTensor.from_global(x, rows, group=group), full)         # then none
+        errors = []
+        for dst, kw in (((full if rank == 0 else cols), {"check": "always"}),   # both agreed before: 'always' still checks
+                        ((_s(mesh, "x", "") if rank == 0 else _s(mesh, "", "x")), {})):   # from cols: both keys new
+            try:
+                (st if kw else ShardedTensor.from_global(x, cols)).reshard(dst, timeout=10, **kw)
+                errors.append(None)
+            except DistributedReshardError as e:
+                errors.append(str(e))
+        run(st, full)                     # the group still works, and the key is still agreed: none
+    finally:
+        d.check_agreement = real
+    return counts, errors, all(exact)
+
+
+def gather_large(rank: int, world: int):
+    "A gather of more than 1 MiB on all ranks: the primitive that ran and whether the result is exact."
+    mesh = Mesh([("x", world)])
+    x = np.arange(512 * 600, dtype=np.float32).reshape(512, 600)
+    log = []
+    out = ShardedTensor.from_global(x, _s(mesh, "x", "")).reshard(_s(mesh, "", ""), log=log)
+    return [(r.collective, r.primitive) for r in log], np.array_equal(out.local.numpy(), x)
+
+
+def suite8(rank: int, world: int, seed: int, n: int):
+    "Everything the 8-process launch checks, in one launch."
+    return dict(random=check_random(rank, world, seed, n), agreement=check_agreement_once(rank, world),
+                gather_large=gather_large(rank, world))
 
 
 def suite4(rank: int, world: int, seed: int, n: int):

@@ -63,13 +63,14 @@ NATIVE = {"all_gather_into_tensor", "all_to_all_single", "reduce_scatter_tensor"
 
 def _check_primitives(stats):
     "Every step ran a primitive fitting its collective; a fallback always says why."
-    fits = {"all_gather": "all_gather_into_tensor", "all_to_all": "all_to_all_single", "reduce_scatter": "reduce_scatter_tensor",
-            "all_reduce": "all_reduce", "collective_permute": "batch_isend_irecv", "point_to_point": "batch_isend_irecv",
-            "all_slice": "local", "add_unreduced": "local"}
+    fits = {"all_gather": {"all_gather_into_tensor", "all_to_all_single"},   # the second: a small gather on gloo, in one round
+            "all_to_all": {"all_to_all_single"}, "reduce_scatter": {"reduce_scatter_tensor"}, "all_reduce": {"all_reduce"},
+            "collective_permute": {"batch_isend_irecv"}, "point_to_point": {"batch_isend_irecv"},
+            "all_slice": {"local", "batch_isend_irecv"}, "add_unreduced": {"local"}}
     fallback = {(c, p) for c, p, _ in stats["fallbacks"]}
     for c, p in stats["ran"]:
         assert p in NATIVE, (c, p)
-        assert p == fits.get(c) or (c, p) in fallback or (c == "all_slice" and p == "batch_isend_irecv"), (c, p, stats["fallbacks"])
+        assert p in fits.get(c, ()) or (c, p) in fallback, (c, p, stats["fallbacks"])
     for c, p, note in stats["fallbacks"]:
         assert note.startswith("fallback: ") and len(note) > len("fallback: ") + 10, note
     return {p for _, p in stats["ran"]}
@@ -78,13 +79,28 @@ def _check_primitives(stats):
 def test_eight_processes():
     """8 ranks: random reshards (three-axis meshes, sub-axes, unreduced, uneven, non-iota) exact on every rank; across the
     8- and 4-rank corpora every native primitive runs at least once, each step on the primitive fitting it (or a fallback saying why)."""
-    results = launch(w.check_random, 8, 99, 40, timeout=110, collective_timeout=30)
-    _no_mismatch(results)
-    assert results[0][1]["cases"] == 40
-    ran = _check_primitives(results[0][1])
+    results = launch(w.suite8, 8, 99, 40, timeout=110, collective_timeout=30)
+    _no_mismatch([r["random"] for r in results])
+    assert results[0]["random"][1]["cases"] == 40
+    ran = _check_primitives(results[0]["random"][1])
     ran4 = _check_primitives(launch(w.check_random, 4, 1234, 30, timeout=110, collective_timeout=30)[0][1])
-    missing = {"all_gather_into_tensor", "all_to_all_single", "reduce_scatter_tensor", "all_reduce", "batch_isend_irecv"} - (ran | ran4)
+    for log, exact in (r["gather_large"] for r in results):   # over 1 MiB gathered: gloo's own all_gather
+        assert log == [("all_gather", "all_gather_into_tensor")] and exact, log
+    large = {p for _, p in results[0]["gather_large"][0]}
+    missing = {"all_gather_into_tensor", "all_to_all_single", "reduce_scatter_tensor", "all_reduce", "batch_isend_irecv"} - (ran | ran4 | large)
     assert not missing, (missing, ran, ran4)
+    _check_agreement_once([r["agreement"] for r in results])
+
+
+def _check_agreement_once(results):
+    "The agreement round runs once per distinct key and group (and on every call with check='always'); disagreement still raises."
+    for rank, (counts, errors, exact) in enumerate(results):
+        # new key, same, same (other timeout), always, off, new target, fuse=False, float64, new group, same; two rounds
+        # that found a disagreement (one with check='always' on agreed keys, one on new keys); then the agreed key: none
+        assert counts == [1, 1, 1, 2, 2, 3, 4, 5, 6, 6, 8], (rank, counts)
+        assert exact, rank
+        for msg in errors:   # rank 0 differs from the other seven, both with check='always' on agreed keys and on new keys
+            assert msg is not None and "ranks disagree on the reshard" in msg and "ranks [0] differ" in msg, (rank, msg)
 
 
 def test_killed_rank_raises_within_timeout():

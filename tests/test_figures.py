@@ -2,31 +2,23 @@
 
 Each figure function of `shardnb.viz`, `shardnb.viz_plan` and `shardnb.viz_program` is drawn on the
 inputs its chapter uses, the large cases a user hits on the command line, random shardings and
-reshards, and real JAX programs (the last three drawn from the run's seed). Only the texts matplotlib
-really draws are read (spied on `Text.draw`), at their rendered size, and each figure is checked:
-- it is not blank, and not a black blob of ink;
-- no two pieces of text overlap (their rendered boxes intersect by more than `OVERLAP_PX`);
-- no text is smaller than `MIN_PT` points at the figure's own size;
-- a label drawn inside a box (a tile, a device cell, an op) fits inside that box;
-- the same series has the same colour in every panel of a figure;
-- it is built and rendered in under `MAX_S` seconds of CPU time (CPU, not wall time: the test
-  machine is shared, and other processes' load is not the figure's cost).
+reshards, and real JAX programs (the last three drawn from the run's seed). `tests/figcheck.py` reads
+each one back -- only the texts matplotlib really draws, at their rendered size -- and lists what a
+reader would trip over: a blank figure or a black blob, overlapping text, text under `MIN_PT` points,
+a label that leaves its box, a series coloured differently in two panels, more than `MAX_S` seconds
+of CPU.
 """
 import matplotlib
 
 matplotlib.use("Agg")
 
 import random
-import re
-import time
 
 import matplotlib.pyplot as plt
 import numpy as np
 import pytest
-from matplotlib.backends.backend_agg import FigureCanvasAgg
-from matplotlib.patches import Patch
-from matplotlib.text import Text
 
+from tests.figcheck import MIN_PT, ink, overflows, overlaps, problems, render
 from shardnb.cli import plan_figure, sharding_figure
 from shardnb.interop import from_grid_axes, from_mindspore_strategy
 from shardnb.mesh import AxisRef, Mesh, ShardingError
@@ -38,13 +30,6 @@ from shardnb import passes
 from shardnb.viz import draw_device_grid, draw_mesh, draw_sharding, draw_sub_axes, element_labels
 from shardnb.viz_plan import draw_cut_pattern, draw_plan_steps, draw_plan_timeline
 from shardnb.viz_program import draw_pass, draw_program
-
-MIN_PT = 7         # smallest readable font size, in points at the figure's size
-OVERLAP_PX = 2     # two texts may touch by this much (antialiasing, tight boxes)
-MAX_S = 2.0        # CPU seconds to build and render one figure
-MAX_WIDTH_IN = 13  # wider figures shrink too much at the docs site's width
-MAX_TEXTS = 1500   # more labels than anyone reads: the figure should summarise
-
 
 # ---- what is drawn ------------------------------------------------------------------------------
 
@@ -133,9 +118,64 @@ func.func @main(%arg0: tensor<8xf32>) -> tensor<8xf32> {
   return %1 : tensor<8xf32>
 }'''
 
+EXPORTED = '''
+sdy.mesh @mesh = <["x"=2, "y"=2]>
+func.func @main(%arg0: tensor<8x6xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x", ?}, {?}]>}) -> tensor<8x6xf32> {
+  %c = stablehlo.constant dense<1.000000e+00> : tensor<8x6xf32>
+  %0 = stablehlo.add %arg0, %c : tensor<8x6xf32>
+  %1 = sdy.sharding_constraint %0 <@mesh, [{}, {"y"}]> : tensor<8x6xf32>
+  %2 = stablehlo.multiply %1, %c : tensor<8x6xf32>
+  return %2 : tensor<8x6xf32>
+}'''
+
+
+def _propagate(m):
+    from shardnb.propagate import propagate
+    return propagate(m)
+
+
+def _export_passes():
+    "12c's figure: a propagated program before and after the export passes."
+    from shardnb.export import EXPORT_PASSES
+    from shardnb.propagate import propagate
+
+    def export(m):
+        for p in EXPORT_PASSES: m = p(m)
+        return m
+    return draw_pass(export, propagate(passes.import_pipeline(parse_module(EXPORTED))), "the export passes")
+
+
+MATMUL = '''
+sdy.mesh @mesh = <["a"=2, "b"=4]>
+func.func @main(%x: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}]>},
+                %w: tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"b"}]>}) -> tensor<8x32xf32> {
+  %0 = stablehlo.dot_general %x, %w, contracting_dims = [1] x [0] : (tensor<8x16xf32>, tensor<16x32xf32>) -> tensor<8x32xf32>
+  %1 = stablehlo.tanh %0 : tensor<8x32xf32>
+  return %1 : tensor<8x32xf32>
+}'''
+
+
+def _three_views():
+    "04's opening: one mesh and one sharding as a mesh, as tiles and as device contents."
+    mesh = parse_mesh('<["x"=2, "y"=4]>')
+    cols = parse_sharding('<@mesh, [{}, {"y"}]>', {"mesh": mesh})
+    fig = plt.figure(figsize=(8, 6.4))
+    a, b, c = fig.add_subplot(2, 2, 1), fig.add_subplot(2, 2, 2), fig.add_subplot(2, 1, 2)
+    draw_mesh(mesh, a); draw_sharding(cols, (4, 8), b); draw_device_grid(cols, (4, 8), ax=c)
+    fig.tight_layout()
+    return fig
+
+
+def _opening_plan():
+    "06a's opening: rows over all eight devices to columns over \"y\", an all-to-all then an all-gather."
+    src, dst = _sh('<@m, [{"x", "y"}, {}]>', '<["x"=2, "y"=4]>'), _sh('<@m, [{}, {"y"}]>', '<["x"=2, "y"=4]>')
+    return plan_reshard(src, dst, (8, 8))
+
+
 XYZ = '<["x"=2, "y"=4, "z"=2]>'
 FIGURES = {
     # 04_viz
+    "three views of one sharding": _three_views,
     "mesh 2x4x2": lambda: draw_mesh(parse_mesh(XYZ)),
     "mesh 16x16": lambda: draw_mesh(Mesh({"x": 16, "y": 16})),
     "mesh 8": lambda: draw_mesh(Mesh({"x": 8})),
@@ -166,7 +206,11 @@ FIGURES = {
     "cli show 64x64 mesh": lambda: sharding_figure(_sh('<@m, [{"x"}, {"y"}]>', '<["x"=64, "y"=64]>'), (128, 128)),
     "cli plan": lambda: plan_figure(plan_reshard(_sh('<@m, [{"x"}, {"y"}]>', '<["x"=2, "y"=4]>'),
                                                  _sh('<@m, [{"y"}, {"x"}]>', '<["x"=2, "y"=4]>'), (8, 8)), (8, 8)),
+    "cli plan 16x8 (16's opening)": lambda: plan_figure(plan_reshard(_sh('<@m, [{"x"}, {"y"}]>', '<["x"=2, "y"=4]>'),
+                                                                     _sh('<@m, [{"y"}, {}]>', '<["x"=2, "y"=4]>'), (16, 8)), (16, 8)),
     # 06a_reshard_figures
+    "opening plan, steps": lambda: draw_plan_steps(_opening_plan(), max_items=4, max_width=8),
+    "opening plan, timeline": lambda: draw_plan_timeline(_opening_plan()),
     "plan steps swap": lambda: draw_plan_steps(plan_reshard(_on(_grid(2, 3), [0, 1]), _on(_grid(2, 3), [1, 0]), (6,),
                                                             planner="basis"), np.array([11, 12, 13, 21, 22, 23])),
     "plan steps 4x8": lambda: draw_plan_steps(plan_reshard(_on(_grid(2, 2, 2), [0], [1, 2]), _on(_grid(2, 2, 2), [0], [2]),
@@ -178,97 +222,18 @@ FIGURES = {
     "cut pattern": lambda: draw_cut_pattern((10, 14), (3, 4), (4, 3)),
     "cut patterns, 3 panels": _cut_patterns,
     # 10a_program_figures
+    "import pipeline": lambda: draw_pass(passes.import_pipeline, parse_module(PROGRAM), "import_pipeline"),
     "program": lambda: draw_program(parse_module(PROGRAM), title="@main"),
     "program manual": lambda: draw_program(parse_module(MANUAL)),
     "pass add_data_flow_edges": lambda: draw_pass(passes.add_data_flow_edges, parse_module(LOOP)),
     "pass constant_splitter": lambda: draw_pass(passes.constant_splitter, parse_module(CONSTS)),
     "pass manual_axes_cleanup": lambda: draw_pass(passes.manual_axes_cleanup, parse_module(MANUAL)),
     "pass sharding_group_import": lambda: draw_pass(passes.sharding_group_import, parse_module(GROUPS)),
+    # 12_propagate
+    "propagate": lambda: draw_pass(_propagate, parse_module(MATMUL), "propagate"),
+    # 12c_export
+    "export passes": _export_passes,
 }
-
-
-# ---- how a figure is read back ------------------------------------------------------------------
-
-def render(build):
-    "Build and draw a figure; return it, the texts actually drawn, and the CPU seconds it took."
-    drawn, original = [], Text.draw
-
-    def spy(self, renderer):
-        if self.get_visible() and self.get_text().strip(): drawn.append(self)   # annotations with text too
-        return original(self, renderer)
-
-    Text.draw = spy
-    try:
-        t0 = time.process_time()
-        fig = build()
-        if not hasattr(fig.canvas, "buffer_rgba"): FigureCanvasAgg(fig)   # a bare Figure (the CLI's)
-        fig.canvas.draw()
-        took = time.process_time() - t0
-    finally:
-        Text.draw = original
-    return fig, drawn, took
-
-
-def extent(fig, t):
-    "The box of text `t` in pixels, cut to its clip box (a clipped-off text has none)."
-    box = t.get_window_extent(fig.canvas.get_renderer())
-    if t.get_clip_on() and t.get_clip_box() is not None:
-        c = t.get_clip_box()
-        x0, y0, x1, y1 = max(box.x0, c.x0), max(box.y0, c.y0), min(box.x1, c.x1), min(box.y1, c.y1)
-        if x1 <= x0 or y1 <= y0: return None
-        return matplotlib.transforms.Bbox([[x0, y0], [x1, y1]])
-    return box
-
-
-def overlaps(fig, texts):
-    "Pairs of drawn texts whose boxes intersect by more than `OVERLAP_PX` both ways."
-    boxes = [(t, extent(fig, t)) for t in texts]
-    boxes = [(t, b) for t, b in boxes if b is not None and b.width > 0 and b.height > 0]
-    if not boxes: return []
-    a = np.array([b.extents for _, b in boxes])          # x0, y0, x1, y1
-    w = np.minimum(a[:, None, 2], a[None, :, 2]) - np.maximum(a[:, None, 0], a[None, :, 0])
-    h = np.minimum(a[:, None, 3], a[None, :, 3]) - np.maximum(a[:, None, 1], a[None, :, 1])
-    i, j = np.nonzero(np.triu((w > OVERLAP_PX) & (h > OVERLAP_PX), 1))
-    return [(boxes[x][0].get_text(), boxes[y][0].get_text()) for x, y in zip(i, j)]
-
-
-def overflows(fig, texts):
-    "Texts drawn in a box (the smallest filled patch of their axes holding their anchor) that leave the box."
-    out, renderer = [], fig.canvas.get_renderer()
-    for ax in fig.axes:
-        patches = [p for p in ax.patches if p.get_visible() and p.get_fill()]
-        if not patches: continue
-        ext = np.array([p.get_window_extent(renderer).extents for p in patches])
-        area = (ext[:, 2] - ext[:, 0]) * (ext[:, 3] - ext[:, 1])
-        for t in (t for t in texts if t.axes is ax):
-            x, y = t.get_transform().transform(t.get_unitless_position())
-            near = np.nonzero((ext[:, 0] <= x) & (x <= ext[:, 2]) & (ext[:, 1] <= y) & (y <= ext[:, 3]))[0]
-            holders = [k for k in near[np.argsort(area[near])] if patches[k].contains_point((x, y))]
-            if not holders: continue
-            p, b = patches[holders[0]], t.get_window_extent(renderer)
-            inner = [(b.x0 + 1.5, b.y0 + 1.5), (b.x0 + 1.5, b.y1 - 1.5), (b.x1 - 1.5, b.y0 + 1.5), (b.x1 - 1.5, b.y1 - 1.5)]
-            if not all(p.contains_point(c) for c in inner): out.append(t.get_text())
-    return out
-
-
-def ink(fig):
-    "The share of pixels that differ from the figure's background, and the share that are near black."
-    rgb = np.asarray(fig.canvas.buffer_rgba())[..., :3].astype(int)
-    bg = (np.array(matplotlib.colors.to_rgb(fig.get_facecolor())) * 255).round().astype(int)
-    return (np.abs(rgb - bg).sum(-1) > 30).mean(), (rgb.max(-1) < 60).mean()
-
-
-def series_colours(fig):
-    "Legend label (without a leading step number) -> the set of colours it has across the figure's legends."
-    out = {}
-    for ax in fig.axes:
-        leg = ax.get_legend()
-        if leg is None: continue
-        for text, handle in zip(leg.get_texts(), leg.legend_handles):
-            if not isinstance(handle, Patch): continue
-            name = re.sub(r"^\d+\.\s*", "", text.get_text())
-            out.setdefault(name, set()).add(matplotlib.colors.to_hex(handle.get_facecolor()))
-    return out
 
 
 # ---- the checks ---------------------------------------------------------------------------------
@@ -277,23 +242,6 @@ def series_colours(fig):
 def _close():
     yield
     plt.close("all")
-
-
-def problems(fig, texts, took) -> list[str]:
-    "Everything a reader would trip over in a rendered figure."
-    if len(texts) > MAX_TEXTS: return [f"{len(texts)} texts drawn (> {MAX_TEXTS}: summarise instead), {took:.1f} s of CPU"]
-    out = []
-    drawn, black = ink(fig)
-    if drawn < 0.005: out.append(f"blank: {drawn:.2%} of pixels drawn")
-    if black > 0.25: out.append(f"a black blob: {black:.0%} of pixels near black")
-    if over := overlaps(fig, texts): out.append(f"{len(over)} overlapping text pairs, e.g. {over[:3]}")
-    if tiny := sorted({(t.get_fontsize(), t.get_text()[:30]) for t in texts if t.get_fontsize() < MIN_PT - 1e-9}):
-        out.append(f"{len(tiny)} texts under {MIN_PT} pt, e.g. {tiny[:3]}")
-    if spill := overflows(fig, texts): out.append(f"{len(spill)} labels overflow their boxes, e.g. {spill[:3]}")
-    if mixed := {k: v for k, v in series_colours(fig).items() if len(v) > 1}: out.append(f"series with several colours: {mixed}")
-    if fig.get_figwidth() > MAX_WIDTH_IN: out.append(f"{fig.get_figwidth():.1f} in wide (> {MAX_WIDTH_IN})")
-    if took > MAX_S: out.append(f"took {took:.1f} s of CPU (> {MAX_S})")
-    return out
 
 
 @pytest.mark.parametrize("name", FIGURES)

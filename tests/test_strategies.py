@@ -223,6 +223,20 @@ def test_redistribution_costs():
     assert to_tensor_layout(((2,), (1, 0)), 3).device_matrix == (2, 4)
 
 
+def test_redistribution_reshape_cost():
+    "MindSpore reshapes when a dim cut by one device dim in one layout spans several in the other: 2x the slice, as computation."
+    from shardnb.strategies import needs_reshape
+    # rows on bits 2,1 (one device dim) -> rows on 2,1,0: the target's 8 is [4, 2] in the unified device matrix
+    assert needs_reshape(((2, 1), ()), ((2, 1, 0), ()))
+    r = redistribution(((2, 1), ()), ((2, 1, 0), ()), (64, 8))
+    assert mindspore_cost(r) == (0, 16 * 8 * 4 * 3)   # the StridedSlice's input, plus twice it for the reshape
+    # rows on 2,1 -> rows on 2,1 and columns on 0: the same device dims, no reshape
+    assert not needs_reshape(((2, 1), ()), ((2, 1), (0,)))
+    assert mindspore_cost(redistribution(((2, 1), ()), ((2, 1), (0,)), (64, 8))) == (0, 16 * 8 * 4)
+    # non-consecutive bits are two device dims already
+    assert needs_reshape(((2, 0),), ((2, 0),)) and not needs_reshape(((2,), ()), ((2,), ()))
+
+
 @pytest.mark.parametrize("n", [2, 4, 8])
 def test_random_configurations_run_exactly(seed, n):
     "Numerical proof on random configured strategies of an MLP: whatever is chosen, the program is right."

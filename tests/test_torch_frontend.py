@@ -49,6 +49,11 @@ CASES = {
     "elu_leaky_softplus": (lambda x: F.elu(x) + F.elu(x, 0.5) + F.leaky_relu(x) + F.leaky_relu(x, 0.2) + F.softplus(x)
                            + F.softplus(x, beta=2.0) + F.log_softmax(x, -2), [r(3, 4, 5) * 12], []),
     "mean_keepdim": (lambda x: x - x.mean(-1, keepdim=True) + x.amax(0, keepdim=True), [r(4, 6)], []),
+    "conv_pool": (lambda x, w, b: F.max_pool2d(F.conv2d(x, w, b, stride=2, padding=1), 2) + F.max_pool2d(F.conv2d(x, w), 3, 3, 1) + F.max_pool2d(F.conv2d(x, w), 3),
+                  [r(2, 3, 8, 8)], [r(4, 3, 3, 3), r(4)]),
+    "cat": (lambda x, y: torch.cat((x, y, x), 1) * 2 + torch.cat([x, x, y], dim=-2).sum(), [r(3, 2, 5), r(3, 2, 5)], []),
+    "cumulative": (lambda x: torch.cumsum(x, 1) + torch.cumsum(x, -1) + torch.cumprod(x, 0) + x.flip(-1) + x.flip(0, 2),
+                   [r(3, 4, 5)], []),
 }
 
 
@@ -87,8 +92,8 @@ def test_names_are_torch_names():
 
 
 def test_untranslated_ops_are_named():
-    ep = torch.export.export(Fn(lambda x: torch.cumsum(x, 0)), (torch.randn(3, 4),))
-    with pytest.raises(ShardingError, match=r"node cumsum \(aten.cumsum.default\) has no translation yet"):
+    ep = torch.export.export(Fn(lambda x: torch.sin(x)), (torch.randn(3, 4),))
+    with pytest.raises(ShardingError, match=r"node sin \(aten.sin.default\) has no translation yet"):
         from_torch(ep)
     with pytest.raises(ShardingError, match="needs a torch.export.ExportedProgram"):
         from_torch(torch.nn.Linear(2, 2))

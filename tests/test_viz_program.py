@@ -5,6 +5,7 @@ import pytest
 from shardnb.program import parse_module
 from shardnb.passes import import_pipeline, add_data_flow_edges
 from shardnb.viz_program import draw_program, draw_pass, short_sharding
+from tests.figcheck import assert_reads
 
 PROGRAMS = {
 "plain": '''
@@ -73,6 +74,14 @@ def test_after_import_pipeline(name):
     try: import_pipeline(m)
     except ValueError: pytest.skip("pipeline rejects this program")
     check(m)
+
+@pytest.mark.parametrize("name", PROGRAMS)
+def test_figures_read(name):
+    "Each program, drawn alone and before | after the import pipeline, passes the figure checks of tests/figcheck.py."
+    m = parse_module(PROGRAMS[name])
+    assert_reads(lambda: draw_program(m), f"draw_program({name})")
+    assert_reads(lambda: draw_pass(import_pipeline, m), f"draw_pass(import_pipeline, {name})")
+    plt.close("all")
 
 def test_short_sharding():
     m = parse_module(PROGRAMS["plain"])
