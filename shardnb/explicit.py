@@ -10,12 +10,13 @@ from dataclasses import replace
 from math import gcd, prod
 from .mesh import Mesh, AxisRef
 from .sharding import DimSharding, TensorSharding
-from .program import Module, Func, Block, Op, Value, Attr, TensorType, parse_module, print_module
+from .program import Module, Func, Block, Op, Value, Attr, TensorType, parse_module, print_module, copy_module
 from .rules import OpShardingRule
+from .passes import get_sharding, set_sharding
 # chapter 12's projection onto factors and its axis helpers
-from .propagate import (project_tensor, unproject_tensor, TensorFactors, FactorSharding, op_rule, _get, _set,
-                               _size, _overlaps, _prefix_of, _prefix_without_overlaps, _common_prefix, _add_or_merge,
-                               _axis_walk, _ref, _add_remaining, _erase_manual, _add_free, _list_prefix_status)
+from .propagate import (project_tensor, unproject_tensor, TensorFactors, FactorSharding, op_rule, distribute_axes,
+                               axes_overlap, is_axis_prefix, prefix_without_overlaps, greatest_common_prefix, add_axis_or_merge,
+                               axis_list_prefix_status, erase_manual_axes, add_free_axes)
 
 # %% auto #0
 __all__ = ['equivalent_shardings', 'value_sharding', 'factor_view', 'compatible_factor_axes', 'find_common_axes',
@@ -34,17 +35,17 @@ def _strict_prefix(a, b) -> bool:
     "`AxisListRef::strictPrefixOf`: `a` is a prefix of `b` and not equal to it."
     if not a: return bool(b)
     if len(a) > len(b) or list(a[:-1]) != list(b[:len(a) - 1]): return False
-    if len(a) == len(b): return a[-1] != b[-1] and _prefix_of(a[-1], b[-1])
-    return _prefix_of(a[-1], b[len(a) - 1])
+    if len(a) == len(b): return a[-1] != b[-1] and is_axis_prefix(a[-1], b[-1])
+    return is_axis_prefix(a[-1], b[len(a) - 1])
 
-def _sharding_size(axes, mesh: Mesh) -> int: return prod(_size(a, mesh) for a in axes)
+def _sharding_size(axes, mesh: Mesh) -> int: return prod(a.size_in(mesh) for a in axes)
 
-def _lists_overlap(a, b) -> bool: return any(_overlaps(x, y) for x in a for y in b)
+def _lists_overlap(a, b) -> bool: return any(axes_overlap(x, y) for x in a for y in b)
 
 def _truncate_without_overlap(axes: list, other) -> list:
     "`truncateAxesByRemovingOverlaps`: cut `axes` at its first axis that overlaps `other` (keeping that axis's free prefix)."
     for i, a in enumerate(axes):
-        p = _prefix_without_overlaps(a, other)
+        p = prefix_without_overlaps(a, other)
         if p is None: return axes[:i]
         if p != a: return axes[:i] + [p]
     return list(axes)
@@ -84,7 +85,7 @@ def _sharding(v: Value):
     "Shardy's `getSharding`, collectives' `out_sharding` included."
     op = v.defining_op
     if op is not None and op.name in _COLLECTIVES: return op.attrs.get("out_sharding")
-    return _get(v)
+    return get_sharding(v)
 
 def value_sharding(v: Value):
     "Shardy's `getShardingBypassingBarriers`: a value's sharding, looking through propagation barriers."
@@ -167,7 +168,7 @@ def compatible_factor_axes(tensors, rule: OpShardingRule):
 
 # %% ../nbs/12a_explicit_reshards.ipynb #500eeac0
 def _tensor_sharding_size(t: TensorFactors, mesh: Mesh) -> int:
-    return prod(_size(a, mesh) for fs in t.factors.values() for a in fs.axes + fs.overflow)
+    return prod(a.size_in(mesh) for fs in t.factors.values() for a in fs.axes + fs.overflow)
 
 def _unary_common_axes(tensors, rule, sizes, mesh):
     """`findCommonAxesOnUnaryOperation`: keep the preferred tensor's sharding (no sharded permutation factor, then
@@ -267,8 +268,8 @@ def _distribute_to_batching(rule, mesh, common) -> None:
             room = size // have
             while todo:
                 a = todo[0]
-                if room % _size(a, mesh): break
-                _add_or_merge(common[f], a, mesh); room //= _size(a, mesh); todo.pop(0)
+                if room % a.size_in(mesh): break
+                add_axis_or_merge(common[f], a, mesh); room //= a.size_in(mesh); todo.pop(0)
             if not todo: break
 
 def find_common_axes(tensors, rule: OpShardingRule, sizes, mesh: Mesh) -> list:
@@ -289,7 +290,7 @@ def _tensor_sizes(op: Op) -> list:
 def _sort_merge(axes, mesh: Mesh) -> list:
     "`sortAndMergeAxes`: mesh order, consecutive sub-axes merged."
     out = []
-    for a in sorted(axes, key=lambda a: a.sort_key(mesh)): _add_or_merge(out, a, mesh)
+    for a in sorted(axes, key=lambda a: a.sort_key(mesh)): add_axis_or_merge(out, a, mesh)
     return out
 
 def _axes_text(axes) -> Attr: return Attr("{" + ", ".join(map(str, axes)) + "}")
@@ -313,7 +314,7 @@ def _reshard_to_projection(op, tensors, rule, ins, outs, update, ctx, name, mesh
                 back = _replicated_on(_rank(res), name, mesh, closed=not sibling)
             r = _insert_after(at, _reshard(res, back)); at = r
             res.replace_all_uses_with(r.result, where=lambda u, r=r: u is not r)
-            _set(res, unproject_tensor(tensors[j], rule.results[k], sizes, name, mesh))
+            set_sharding(res, unproject_tensor(tensors[j], rule.results[k], sizes, name, mesh))
 
 # %% ../nbs/12a_explicit_reshards.ipynb #c4ff93e4
 def _process_dot(op, tensors, rule, outs, name, mesh) -> None:
@@ -332,7 +333,7 @@ def _process_dot(op, tensors, rule, outs, name, mesh) -> None:
         else:
             axes, biggest = (la, sizes[0]) if la is not None else (ra, sizes[1])
             for a in axes:
-                if any(_overlaps(a, b) for b in seen): return
+                if any(axes_overlap(a, b) for b in seen): return
                 seen.append(a)
         if _factor_axes(res, f) != axes:
             if not axes or conflict is not None or sizes[2] > biggest: return
@@ -341,7 +342,7 @@ def _process_dot(op, tensors, rule, outs, name, mesh) -> None:
     if not res.factors[conflict].axes or res.factors[conflict].axes != reduction: return
     res.factors[conflict].axes = list(conflict_axes)
     r = op.results[0]
-    _set(r, unproject_tensor(res, rule.results[0], rule.factor_sizes, name, mesh))
+    set_sharding(r, unproject_tensor(res, rule.results[0], rule.factor_sizes, name, mesh))
     new = _insert_after(op, _reshard(r, outs[0] if outs[0] is not None else _replicated_on(_rank(r), name, mesh)))
     r.replace_all_uses_with(new.result, where=lambda u: u is not new)
 
@@ -379,9 +380,9 @@ def _axis_set_diff(a_axes, b_axes, mesh: Mesh) -> list:
     others, out = sorted(b_axes, key=_axis_key), []
     for a in a_axes:
         while a is not None:
-            b = next((b for b in others if _overlaps(a, b)), None)
+            b = next((b for b in others if axes_overlap(a, b)), None)
             if b is None: out.append(a); break
-            p = _prefix_without_overlaps(a, [b])
+            p = prefix_without_overlaps(a, [b])
             if p is not None: out.append(p)
             a = _suffix_without_overlap(a, b, mesh)
     return out
@@ -419,7 +420,7 @@ def _unreduced_collectives(ctx, v: Value, out, put):
     s2u, per_dim, dims, need_reshard = [], [[] for _ in s.dims], list(out.dims), False
     for d, (ind, outd) in enumerate(zip(s.dims, out.dims)):
         ins, outs = list(ind.axes), list(outd.axes)
-        status = _list_prefix_status(outs, ins)
+        status = axis_list_prefix_status(outs, ins)
         if status == 2:   # `out`'s dim is a strict prefix of `v`'s: the rest of `v`'s dim may become unreduced
             diff = [_suffix_without_overlap(ins[len(outs) - 1], outs[-1], mesh)] if outs and outs[-1] != ins[len(outs) - 1] else []
             diff += ins[len(outs):]
@@ -447,36 +448,11 @@ def _reshard_to_unreduced(ctx, op: Op) -> bool:
     return True
 
 # %% ../nbs/12a_explicit_reshards.ipynb #4ba3c1ad
-def _distribute_axes(shardings: list, sizes: list, axes, mesh: Mesh) -> None:
-    """`distributeAxesAcrossFactors`, axis first: each axis (or what is left of it) goes to the first factor with room
-    for part of it; axes no factor can take become overflow axes of the last factor."""
-    remaining, k = list(sizes), 0
-    info = _axis_walk(axes, 0, mesh)
-    while info is not None:
-        used = False
-        for i, fs in enumerate(shardings):
-            if remaining[i] <= 1: continue
-            g = gcd(remaining[i], info[0])
-            if g == 1 and info[0] != 1: continue
-            used = True
-            if info[0] > g:   # the factor takes a sub-axis of size g; the rest is offered to the next factors
-                pre = info[1] or 1
-                _add_or_merge(fs.axes, AxisRef(axes[k].name, pre, g), mesh)
-                info[1], info[0], remaining[i] = pre * g, info[0] // g, remaining[i] // g
-            else:
-                _add_or_merge(fs.axes, _ref(axes[k].name, info), mesh)
-                remaining[i] //= info[0]
-                k += 1; info = _axis_walk(axes, k, mesh)
-                break
-        if not used:
-            if shardings: _add_remaining(shardings[-1].overflow, info, axes, k, mesh)
-            break
-
 def _redistribute(t: TensorFactors, mapping, sizes, mesh: Mesh, axes) -> None:
     "`redistributeAxes`: hand `axes` out afresh over the tensor's factors, in dim order."
     order = [f for dim in mapping for f in dim if f in t.factors]
     fresh = [FactorSharding(closed=t.factors[f].closed, minor_most=t.factors[f].minor_most) for f in order]
-    _distribute_axes(fresh, [sizes[f] for f in order], axes, mesh)
+    distribute_axes(fresh, [sizes[f] for f in order], axes, mesh)
     for f, fs in zip(order, fresh): t.factors[f].axes, t.factors[f].overflow = fs.axes, fs.overflow
 
 def _common_prefix_axes(tensors, n: int) -> list:
@@ -488,7 +464,7 @@ def _common_prefix_axes(tensors, n: int) -> list:
             common = []
             for a, b in zip(out[f], fs.axes):
                 if a == b: common.append(a); continue
-                p = _common_prefix(a, b)
+                p = greatest_common_prefix(a, b)
                 if p is not None: common.append(p)
                 break
             out[f] = common
@@ -519,8 +495,8 @@ def _on_full_version(op: Op, full: bool) -> bool:
     "`isOnFullVersion`: the flag, or always for calls and ragged dots, or a concatenate whose operands differ from its result."
     if full or op.name in ("mhlo.ragged_dot", "func.call"): return True
     if op.name == "stablehlo.concatenate":
-        out = _get(op.results[0])
-        return any(_get(v) != out for v in op.operands)
+        out = get_sharding(op.results[0])
+        return any(get_sharding(v) != out for v in op.operands)
     return False
 
 def _to_target(ctx, op: Op, k: int, target, full: bool, after_operand: bool) -> None:
@@ -582,11 +558,11 @@ def _edge_uses(op: Op):
 
 def _edge_target(op: Op, owner: Value):
     "The sharding an edge's sources are resharded to: the owner's, seen from where the sources are (`transformTargetSharding`)."
-    s = _get(owner)
+    s = get_sharding(owner)
     if op.name != "sdy.manual_computation" or s is None: return s
     manual = op.attrs["manual_axes"]
-    if owner.is_block_arg: return _add_free(op.attrs["in_shardings"][owner.index], s, manual)
-    return _erase_manual(s, manual)
+    if owner.is_block_arg: return add_free_axes(op.attrs["in_shardings"][owner.index], s, manual)
+    return erase_manual_axes(s, manual)
 
 def _process_data_flow(ctx: _Ctx, op: Op, edges, full: bool) -> None:
     "Reshard every source of a data-flow edge to its owner's sharding."
@@ -599,7 +575,7 @@ def _process_call(ctx: _Ctx, op: Op) -> None:
     callee = ctx.m.funcs.get(op.attrs.get("callee"))
     targets = [a.sharding for a in callee.args] if callee is not None else [None] * len(op.operands)
     if all(t is None for t in targets):
-        s = next((s for s in map(_get, op.operands) if s is not None and not ctx.mesh(s).is_maximal), None)
+        s = next((s for s in map(get_sharding, op.operands) if s is not None and not ctx.mesh(s).is_maximal), None)
         if s is None: return
         targets = [_replicated_on(_rank(v), s.mesh_name, ctx.mesh(s)) for v in op.operands]
     for k, t in enumerate(targets): _to_target(ctx, op, k, t, True, after_operand=True)
@@ -632,7 +608,7 @@ def _process_return(ctx: _Ctx, f: Func) -> None:
 def insert_explicit_reshards(m: Module, *, enable_full_version: bool = False) -> Module:
     """Shardy's `sdy-insert-explicit-reshards` on every function of a copy of `m`: reshard operands and results so that
     each op's shardings agree under its sharding rule, and all-reduce results whose reduction factors were sharded."""
-    m = parse_module(print_module(m))
+    m = copy_module(m)
     ctx = _Ctx(m, enable_full_version)
     for f in m.funcs.values():
         if f.is_declaration: continue

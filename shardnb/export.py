@@ -11,9 +11,10 @@ from dataclasses import replace
 from math import gcd
 from .mesh import AxisRef
 from .sharding import DimSharding, TensorSharding
-from .program import Attr, COLLECTIVE_AXES, Func, Module, Op, TensorType, Value, parse_module, print_module
-from .passes import map_shardings, import_pipeline, original_func_name, symbol_dce, _unique_symbol, _open_sharding
-from .propagate import propagate, sink_data_flow_edges, _get, _owner_shardings, _is_pure
+from .program import (Attr, COLLECTIVE_AXES, Func, Module, Op, TensorType, Value, parse_module, print_module, unique_symbol,
+                             open_sharding, copy_module)
+from .passes import get_sharding, map_shardings, import_pipeline, original_func_name, symbol_dce
+from .propagate import propagate, sink_data_flow_edges, data_flow_edge_shardings, is_pure
 from .explicit import insert_explicit_reshards
 
 # %% auto #0
@@ -43,12 +44,12 @@ def export_named_computations(m: Module) -> Module:
         for op in list(post_order(f.body)):
             if op.name != "sdy.named_computation": continue
             body = op.regions[0]
-            ins = _owner_shardings(body.args)
+            ins = data_flow_edge_shardings(body.args)
             if ins is not None: op.attrs["in_shardings"] = tuple(ins)
-            outs = _owner_shardings(op.results)
+            outs = data_flow_edge_shardings(op.results)
             if outs is not None: op.attrs["out_shardings"] = tuple(outs)
             g = Func(op.attrs["name"], visibility="private")
-            g.name = _unique_symbol(op.attrs["name"], m.funcs, counter)
+            g.name = unique_symbol(op.attrs["name"], m.funcs, counter)
             g.body = body; body.parent = g
             g.result_types = [r.type for r in op.results]
             g.result_shardings = [None] * len(op.results); g.result_attrs = [dict() for _ in op.results]
@@ -77,7 +78,7 @@ def propagate_to_func_results(m: Module) -> Module:
     for f in m.funcs.values():
         if f is main or f.return_op is None or f.return_op.name != "func.return": continue
         for k, v in enumerate(f.return_op.operands):
-            f.result_shardings[k] = _get(v)
+            f.result_shardings[k] = get_sharding(v)
     return m
 
 # %% ../nbs/12c_export.ipynb #dd4468b8
@@ -85,13 +86,13 @@ def _arg_shardings(f: Func):
     shs = [a.sharding for a in f.args]
     if all(s is None for s in shs): return None
     first = next(s for s in shs if s is not None)
-    return tuple(s if s is not None else _open_sharding(first, _rank(a)) for s, a in zip(shs, f.args))
+    return tuple(s if s is not None else open_sharding(first, _rank(a)) for s, a in zip(shs, f.args))
 
 def _result_shardings(f: Func):
     shs = list(f.result_shardings)
     if all(s is None for s in shs): return None
     first = next(s for s in shs if s is not None)
-    return tuple(s if s is not None else _open_sharding(first, t.rank if isinstance(t, TensorType) else 0) for s, t in zip(shs, f.result_types))
+    return tuple(s if s is not None else open_sharding(first, t.rank if isinstance(t, TensorType) else 0) for s, t in zip(shs, f.result_types))
 
 def unflatten_call_graph(m: Module) -> Module:
     """Calls of copies of one function with the same shardings call one of them again; copies lose
@@ -127,7 +128,7 @@ def insert_func_call_reshards(m: Module) -> Module:
                 cr = [r.sharding for r in op.results]
                 if all(s is None for s in cr): continue
                 first = next(s for s in cr if s is not None)
-                cr = [s if s is not None else _open_sharding(first, _rank(r)) for s, r in zip(cr, op.results)]
+                cr = [s if s is not None else open_sharding(first, _rank(r)) for s, r in zip(cr, op.results)]
                 fr = tuple(_closed_replicated(s) for s in cr)
             for s, r in zip(fr, op.results):
                 cur = r.sharding
@@ -245,8 +246,8 @@ EXPORT_PASSES = (export_named_computations, propagate_to_func_results, unflatten
 def _moves_nothing(op: Op) -> bool:
     key = COLLECTIVE_AXES.get(op.name)
     if op.name in ("sdy.all_gather", "sdy.all_slice", "sdy.reduce_scatter", "sdy.all_reduce"): return '"' not in str(op.attrs[key])
-    if op.name == "sdy.collective_permute": return _equivalent(_get(op.operands[0]) or op.attrs["out_sharding"], op.attrs["out_sharding"]) \
-        if _get(op.operands[0]) is not None else _replicated(op.attrs["out_sharding"])
+    if op.name == "sdy.collective_permute": return _equivalent(get_sharding(op.operands[0]) or op.attrs["out_sharding"], op.attrs["out_sharding"]) \
+        if get_sharding(op.operands[0]) is not None else _replicated(op.attrs["out_sharding"])
     return False
 
 def canonicalize_collectives(m: Module) -> Module:
@@ -257,7 +258,7 @@ def canonicalize_collectives(m: Module) -> Module:
         changed = False
         for op in list(m.walk()):
             if op.block is None: continue
-            if op.results and not any(r.uses for r in op.results) and (op.name in COLLECTIVE_AXES or _is_pure(op)):
+            if op.results and not any(r.uses for r in op.results) and (op.name in COLLECTIVE_AXES or is_pure(op)):
                 op.erase(); changed = True; continue
             if op.name not in COLLECTIVE_AXES: continue
             x, src = op.operands[0], None
@@ -272,7 +273,7 @@ def canonicalize_collectives(m: Module) -> Module:
 
 def propagation_pipeline(module: Module, *, conservative: bool = False) -> Module:
     "jaxlib's `sdy-propagation-pipeline`: import, user-priority propagation, export, explicit reshards; returns a new module."
-    m = import_pipeline(parse_module(print_module(module)))
+    m = import_pipeline(copy_module(module))
     m = propagate(m, strategy="user-priority", conservative=conservative, keep_sharding_rules=True)
     for p in EXPORT_PASSES: m = p(m)
     m = insert_explicit_reshards(m, enable_full_version=False)

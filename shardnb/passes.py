@@ -10,7 +10,8 @@ import json
 from dataclasses import replace
 from .mesh import AxisRef, Mesh
 from .sharding import DimSharding, TensorSharding
-from .program import Attr, Block, Func, Module, Op, OpaqueType, ProgramError, TensorType, Value, parse_module, print_module
+from .program import (Attr, Block, Func, Module, Op, OpaqueType, ProgramError, TensorType, Value, parse_module, print_module,
+                             open_sharding, unique_symbol, copy_func)
 from .rules import OpShardingRule
 
 # %% auto #0
@@ -64,9 +65,6 @@ def get_sharding(v: Value) -> TensorSharding | None:
     s = shs[k]
     return _strip_axes(s, set(op.attrs.get("manual_axes", ()))) if o[0] == "in" and op.name == "sdy.manual_computation" else s
 
-def _open_sharding(s: TensorSharding, rank: int) -> TensorSharding:
-    return TensorSharding(s.mesh, tuple(DimSharding((), is_closed=False) for _ in range(rank)), mesh_name=s.mesh_name)
-
 def set_sharding(v: Value, s: TensorSharding) -> None:
     "Set the sharding of `v` where Shardy keeps it (see above); a no-op for a value that cannot be sharded."
     o = _owner(v)
@@ -76,12 +74,12 @@ def set_sharding(v: Value, s: TensorSharding) -> None:
         w = o[1]
         if not w.is_block_arg and all(r.sharding is None for r in w.defining_op.results):   # the op's other results become open
             for r in w.defining_op.results:
-                if r is not w: r.sharding = _open_sharding(s, r.type.rank if isinstance(r.type, TensorType) else 0)
+                if r is not w: r.sharding = open_sharding(s, r.type.rank if isinstance(r.type, TensorType) else 0)
         w.sharding = s; return
     op, k = o[1], o[2]
     key = "in_shardings" if o[0] == "in" else "out_shardings"
     vals = op.operands if o[0] == "in" else op.results
-    shs = list(op.attrs.get(key) or [_open_sharding(s, v.type.rank if isinstance(v.type, TensorType) else 0) for v in vals])
+    shs = list(op.attrs.get(key) or [open_sharding(s, v.type.rank if isinstance(v.type, TensorType) else 0) for v in vals])
     if o[0] == "in" and op.name == "sdy.manual_computation":   # keep the manual axes the outer sharding had
         manual = set(op.attrs.get("manual_axes", ()))
         old = shs[k]
@@ -184,7 +182,7 @@ def apply_sharding_constraints(m: Module) -> Module:
                     if _is_edge_target(x):
                         _move_after_value(op, x); x.replace_all_uses_with(op.result, where=lambda u: u is not op)
                         if s.unreduced:   # unreduced axes don't propagate: they go on the input's sharding itself
-                            cur = get_sharding(x) or _open_sharding(s, x.type.rank if isinstance(x.type, TensorType) else 0)
+                            cur = get_sharding(x) or open_sharding(s, x.type.rank if isinstance(x.type, TensorType) else 0)
                             set_sharding(x, replace(cur, unreduced=s.unreduced))
                     else:
                         op.attrs.setdefault("sdy.sharding_rule", identity_rule(op.result.type))
@@ -210,12 +208,6 @@ _PRESERVING = frozenset({"stablehlo.broadcast_in_dim", "stablehlo.reshape", "sta
 
 def _is_scalar(v: Value) -> bool: return not isinstance(v.type, TensorType) or v.type.rank == 0
 
-def _unique_symbol(base: str, taken, counter: list) -> str:
-    "MLIR's `SymbolTable::insert` naming: `base` if free, else `base_N` with one counter shared by the whole table."
-    name = base
-    while name in taken: name = f"{base}_{counter[0]}"; counter[0] += 1
-    return name
-
 def original_func_name(f: Func) -> str:
     "The name a function was cloned from (`sdy.original_func_name`), else its own."
     a = f.attrs.get("sdy.original_func_name")
@@ -223,12 +215,11 @@ def original_func_name(f: Func) -> str:
 
 def clone_func(m: Module, f: Func, counter: list) -> Func:
     "Append a copy of `f` (and, recursively, of every function it calls) to `m` under a fresh name; returns the copy."
-    tmp = Module(m.meshes); tmp.funcs[f.name] = f
-    g = parse_module(print_module(tmp)).funcs[f.name]
+    g = copy_func(f)
     g.attrs["sdy.original_func_name"] = Attr(json.dumps(original_func_name(f)))
     for op in g.walk():   # callees first: Shardy names and inserts a clone after the clones of what it calls
         if op.name == "func.call": op.attrs["callee"] = clone_func(m, m.funcs[op.attrs["callee"]], counter).name
-    g.name = _unique_symbol(f.name, m.funcs, counter)
+    g.name = unique_symbol(f.name, m.funcs, counter)
     m.funcs[g.name] = g
     return g
 
@@ -507,7 +498,7 @@ def propagate_sharding_from_func_to_call(m: Module) -> Module:
             first = next((s for s in shs if s is not None), None)
             if first is None: continue
             for r, s in zip(op.results, shs):
-                r.sharding = s if s is not None else _open_sharding(first, r.type.rank if isinstance(r.type, TensorType) else 0)
+                r.sharding = s if s is not None else open_sharding(first, r.type.rank if isinstance(r.type, TensorType) else 0)
     return m
 
 def flatten_call_graph(m: Module) -> Module:
@@ -526,14 +517,13 @@ def import_func_calls(m: Module, add_edges: bool = True) -> Module:
         name = op.attrs["callee"]
         g = m.funcs[name]
         if name in moved:
-            tmp = Module(m.meshes); tmp.funcs[name] = g
-            g = parse_module(print_module(tmp)).funcs[name]   # a fresh copy of the moved body
+            g = copy_func(g)   # a fresh copy of the moved body
         else: moved[name] = [a.sharding for a in g.args]
         attrs = {"name": original_func_name(m.funcs[name])}
         arg_shardings = moved[name]
         if any(s is not None for s in arg_shardings):
             first = next(s for s in arg_shardings if s is not None)
-            attrs["in_shardings"] = tuple(s if s is not None else _open_sharding(first, a.type.rank if isinstance(a.type, TensorType) else 0)
+            attrs["in_shardings"] = tuple(s if s is not None else open_sharding(first, a.type.rank if isinstance(a.type, TensorType) else 0)
                                           for s, a in zip(arg_shardings, g.args))
         if any(r.sharding is not None for r in op.results): attrs["out_shardings"] = tuple(r.sharding for r in op.results)
         attrs.update({k: v for k, v in op.attrs.items() if k not in ("callee", "sdy.sharding")})

@@ -11,14 +11,15 @@ import re
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from .mesh import Mesh, ShardingError
-from .sharding import TensorSharding, _symbol
+from .sharding import DimSharding, TensorSharding, _symbol
 from .syntax import ShardingSyntaxError, parse_mesh, parse_sharding, parse_sharding_per_value
 
 # %% auto #0
 __all__ = ['DIALECTS', 'DIRECTIONS', 'COLLECTIVE_AXES', 'ELEMENTWISE', 'VERIFIERS', 'ProgramSyntaxError', 'ProgramError',
-           'TensorType', 'OpaqueType', 'parse_type', 'Value', 'Block', 'Op', 'Attr', 'Func', 'Module', 'parse_module',
-           'print_module', 'check_result_types', 'describe', 'check_sharding', 'module_errors', 'verify_module',
-           'check_barrier', 'check_zero_result_sharding', 'check_module', 'Builder']
+           'TensorType', 'OpaqueType', 'parse_type', 'Value', 'Block', 'Op', 'Attr', 'Func', 'Module', 'unique_symbol',
+           'open_sharding', 'gc_paused', 'parse_module', 'print_module', 'copy_func', 'copy_module',
+           'check_result_types', 'describe', 'check_sharding', 'module_errors', 'verify_module', 'check_barrier',
+           'check_zero_result_sharding', 'check_module', 'Builder']
 
 # %% ../nbs/08_program.ipynb #beda30a3
 class ProgramSyntaxError(ShardingSyntaxError):
@@ -234,6 +235,18 @@ class Module:
     def __eq__(self, other): return isinstance(other, Module) and print_module(self, canonical=True) == print_module(other, canonical=True)
     __hash__ = None
     def __repr__(self): return f"<Module {self.name or ''} meshes={list(self.meshes)} funcs={list(self.funcs)}>"
+
+# %% ../nbs/08_program.ipynb #c1ea0002
+def unique_symbol(base: str, taken, counter: list) -> str:
+    "MLIR's `SymbolTable::insert` naming: `base` if not in `taken`, else `base_N`, `N` from the one-element list `counter` (advanced past every name tried)."
+    name = base
+    while name in taken: name = f"{base}_{counter[0]}"; counter[0] += 1
+    return name
+
+# %% ../nbs/08_program.ipynb #0be50002
+def open_sharding(like: TensorSharding, rank: int) -> TensorSharding:
+    "A sharding of `rank` empty open dims (`{?}`) on the mesh of `like`."
+    return TensorSharding(like.mesh, tuple(DimSharding((), is_closed=False) for _ in range(rank)), mesh_name=like.mesh_name)
 
 # %% ../nbs/08_program.ipynb #658ba17f
 # Alternatives in order of frequency (punctuation, names, SSA values first), with possessive
@@ -1113,19 +1126,22 @@ class _Parser(_Parser):
             self.top_level(m, close=False)
         return m
 
-# %% ../nbs/08_program.ipynb #67d19e8e
+# %% ../nbs/08_program.ipynb #9c9a0001
 @contextmanager
-def _no_gc():
-    "Building a module makes one object per value and use, none of them garbage: the cycle collector would only rescan them."
+def gc_paused():
+    """Pause Python's cyclic garbage collector for the `with` block: building or copying a module makes many objects,
+    none of them garbage, that the collector would only rescan. The collector is left as it was found, on an exception
+    too; a nested pause leaves it to the outermost one to switch it back on."""
     was = gc.isenabled(); gc.disable()
     try: yield
     finally:
         if was: gc.enable()
 
+# %% ../nbs/08_program.ipynb #67d19e8e
 def parse_module(text: str) -> Module:
     "Parse MLIR text (as JAX or Shardy print it) into a `Module`; bad text raises `ProgramSyntaxError`."
     if not isinstance(text, str): raise ProgramSyntaxError(f"module text must be a string, got {type(text).__name__}")
-    with _no_gc():
+    with gc_paused():
         p = _Parser(text)
         try: return p.module()
         except RecursionError: raise ProgramSyntaxError("regions are nested too deeply", text, 0) from None
@@ -1275,9 +1291,7 @@ def _regions_args_first(p, op):
 def _fill_sharding(r: Value, op: Op):
     if r.sharding is not None: return r.sharding
     other = next(x.sharding for x in op.results if x.sharding is not None)
-    rank = r.type.rank if isinstance(r.type, TensorType) else 0
-    from shardnb.sharding import DimSharding
-    return TensorSharding(other.mesh, [DimSharding((), is_closed=False)] * rank, mesh_name=other.mesh_name)
+    return open_sharding(other, r.type.rank if isinstance(r.type, TensorType) else 0)
 
 # %% ../nbs/08_program.ipynb #64670fca
 def _tail(attrs, skip=()):
@@ -1389,6 +1403,38 @@ def print_module(m: Module, canonical: bool = False) -> str:
     for f in m.funcs.values(): _func_text(p, f, out)
     out.append("}")
     return "\n".join(out) + "\n"
+
+# %% ../nbs/08_program.ipynb #c0b90002
+def _copy_block(b: Block, new: Block, vmap: dict) -> None:
+    "Copy the ops of `b` into the empty block `new` of the same argument types; `vmap` maps each old value to its copy."
+    for a, na in zip(b.args, new.args): na.sharding, na.name = a.sharding, a.name; vmap[a] = na
+    for op in b.ops:
+        regions = []
+        for r in op.regions:
+            nb = Block([a.type for a in r.args]); regions.append(nb)
+        n = Op(op.name, [vmap.get(v, v) for v in op.operands], [r.type for r in op.results], op.attrs, regions, op.form)
+        n.pos = op.pos
+        for r, nr in zip(op.results, n.results): nr.sharding, nr.name = r.sharding, r.name; vmap[r] = nr
+        new.append(n)
+        for r, nb in zip(op.regions, regions): _copy_block(r, nb, vmap)
+
+def copy_func(f: Func) -> Func:
+    "A deep copy of the function `f`, under the same name: its body, signature, shardings and attributes."
+    g = Func(f.name, [a.type for a in f.args], f.result_types, f.visibility)
+    g.result_shardings, g.arg_attrs, g.result_attrs = list(f.result_shardings), [dict(a) for a in f.arg_attrs], [dict(a) for a in f.result_attrs]
+    g.attrs, g.is_declaration, g.pos = dict(f.attrs), f.is_declaration, f.pos
+    _copy_block(f.body, g.body, {})
+    return g
+
+def copy_module(m: Module) -> Module:
+    "A deep copy of `m`: meshes, functions (see `copy_func`) and other top-level ops."
+    out = Module(m.meshes, m.name)
+    out.mesh_attrs = {k: dict(v) for k, v in m.mesh_attrs.items()}
+    out.attrs, out.aliases = dict(m.attrs), list(m.aliases)
+    for op in m.others:
+        n = Op(op.name, [], [r.type for r in op.results], op.attrs, (), op.form); n.pos = op.pos; out.others.append(n)
+    for f in m.funcs.values(): out.add_func(copy_func(f))
+    return out
 
 # %% ../nbs/08_program.ipynb #881026c8
 # Result types: what StableHLO's shape functions infer, compared with what an op declares.

@@ -6,22 +6,23 @@ Docs: https://shardnb.github.io/shardnb/propagate.html.md"""
 
 # %% ../nbs/12_propagate.ipynb #6d0b1a4b
 from __future__ import annotations
-import gc
-from contextlib import contextmanager
 import re
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from math import gcd, prod
 from .mesh import Mesh, AxisRef, ShardingError
 from .sharding import DimSharding, TensorSharding
-from .program import Module, Func, Block, Op, Value, Attr, TensorType, ProgramError, parse_module, print_module, verify_module
+from .program import (Module, Func, Block, Op, Value, Attr, TensorType, ProgramError, parse_module, print_module, verify_module,
+                             open_sharding, copy_module, gc_paused)
 from .rules import OpShardingRule, sharding_rule, parse_op_sharding_rule, factor_name, POINTWISE
 
 # %% auto #0
-__all__ = ['NONE', 'FORWARD', 'BACKWARD', 'BOTH', 'OP_PRIORITY_SCHEDULE', 'STRATEGIES', 'FactorSharding', 'TensorFactors',
-           'project_tensor', 'unproject_tensor', 'Projection', 'project', 'compatible_major_axes',
-           'basic_factor_propagation', 'aggressive_factor_propagation', 'identity_rule', 'op_rule', 'ShardingGroups',
-           'sync_groups', 'propagate', 'sink_data_flow_edges', 'value_shardings', 'propagation_rounds']
+__all__ = ['NONE', 'FORWARD', 'BACKWARD', 'BOTH', 'OP_PRIORITY_SCHEDULE', 'STRATEGIES', 'is_axis_prefix', 'axes_overlap',
+           'prefix_without_overlaps', 'greatest_common_prefix', 'add_axis_or_merge', 'axis_list_prefix_status',
+           'FactorSharding', 'TensorFactors', 'project_tensor', 'distribute_axes', 'unproject_tensor', 'Projection',
+           'project', 'compatible_major_axes', 'basic_factor_propagation', 'aggressive_factor_propagation', 'is_pure',
+           'identity_rule', 'op_rule', 'ShardingGroups', 'sync_groups', 'propagate', 'erase_manual_axes',
+           'add_free_axes', 'data_flow_edge_shardings', 'sink_data_flow_edges', 'value_shardings', 'propagation_rounds']
 
 # %% ../nbs/12_propagate.ipynb #a477ed3f
 def _pre(a: AxisRef) -> int: return a.pre_size or 1
@@ -37,11 +38,12 @@ def _contains(a: AxisRef, b: AxisRef) -> bool:
     if not b.is_sub_axis: return False
     return a.pre_size <= b.pre_size and a.pre_size * a.size >= b.pre_size * b.size
 
-def _prefix_of(a: AxisRef, b: AxisRef) -> bool:
-    "Whether `a` is a prefix of `b` (same start, `b` covers it)."
+def is_axis_prefix(a: AxisRef, b: AxisRef) -> bool:
+    "Whether `a` is a prefix of `b`: same start, `b` covers it (Shardy's `AxisRefAttr::prefixOf`)."
     return _contains(b, a) and _pre(a) == _pre(b)
 
-def _overlaps(a: AxisRef, b: AxisRef) -> bool:
+def axes_overlap(a: AxisRef, b: AxisRef) -> bool:
+    "Whether `a` and `b` share part of one axis (Shardy's `AxisRefAttr::overlaps`; no mesh needed)."
     if a.name != b.name: return False
     if not a.is_sub_axis or not b.is_sub_axis: return True
     return a.pre_size < b.pre_size * b.size and b.pre_size < a.pre_size * a.size
@@ -56,30 +58,32 @@ def _can_coexist(a: AxisRef, b: AxisRef) -> bool:
 def _prefix_without_overlap(a: AxisRef, b: AxisRef):
     "The longest prefix of `a` that does not overlap `b` (None if empty or they cannot coexist)."
     if not _can_coexist(a, b): return None
-    if not _overlaps(a, b): return a
+    if not axes_overlap(a, b): return a
     pa, pb = _pre(a), _pre(b)
     if pa >= pb: return None
     return AxisRef(a.name, pa, pb // pa)
 
-def _prefix_without_overlaps(a: AxisRef, others):
+def prefix_without_overlaps(a: AxisRef, others):
+    "The longest prefix of `a` that overlaps none of `others`, or None (Shardy's `getPrefixWithoutOverlap`, over a list)."
     for b in others:
         a = _prefix_without_overlap(a, b)
         if a is None: return None
     return a
 
-def _common_prefix(a: AxisRef, b: AxisRef):
+def greatest_common_prefix(a: AxisRef, b: AxisRef):
+    "The one of `a`, `b` that is a prefix of the other, or None (Shardy's `getGreatestCommonPrefix`)."
     if not _can_coexist(a, b): return None
-    if _prefix_of(a, b): return a
-    if _prefix_of(b, a): return b
+    if is_axis_prefix(a, b): return a
+    if is_axis_prefix(b, a): return b
     return None
 
-def _add_or_merge(axes: list, a: AxisRef, mesh: Mesh) -> None:
-    "Append `a`, merging it into the last axis when they are consecutive sub-axes."
+def add_axis_or_merge(axes: list, a: AxisRef, mesh: Mesh) -> None:
+    "Append `a` to `axes` in place, merging it into the last axis when they are consecutive sub-axes (Shardy's `addAxisOrMerge`)."
     if axes and axes[-1].can_merge(a): axes[-1] = axes[-1].merge(a, mesh)
     else: axes.append(a)
 
-def _list_prefix_status(first, second) -> int:
-    "Shardy's `isAxisListPrefixOf`: 0 not a prefix, 1 equal, 2 strict prefix."
+def axis_list_prefix_status(first, second) -> int:
+    "Whether the axis list `first` is a prefix of `second` (Shardy's `isAxisListPrefixOf`): 0 not a prefix, 1 equal, 2 strict prefix."
     if not first and not second: return 1
     if not first: return 2
     if len(first) > len(second): return 0
@@ -87,9 +91,9 @@ def _list_prefix_status(first, second) -> int:
     for i in range(n - 1):
         if first[i] != second[i]: return 0
     if len(first) == len(second) and first[-1] == second[-1]: return 1
-    return 2 if _prefix_of(first[n - 1], second[n - 1]) else 0
+    return 2 if is_axis_prefix(first[n - 1], second[n - 1]) else 0
 
-def _is_strict_prefix(first, second) -> bool: return _list_prefix_status(first, second) == 2
+def _is_strict_prefix(first, second) -> bool: return axis_list_prefix_status(first, second) == 2
 
 # %% ../nbs/12_propagate.ipynb #3614d39a
 class FactorSharding:
@@ -123,7 +127,7 @@ def _ref(name, info):
 
 def _add_remaining(out: list, info, axes, k, mesh) -> None:
     while info is not None:
-        _add_or_merge(out, _ref(axes[k].name, info), mesh)
+        add_axis_or_merge(out, _ref(axes[k].name, info), mesh)
         k += 1; info = _axis_walk(axes, k, mesh)
 
 def project_tensor(mapping, sharding: TensorSharding | None, sizes, mesh: Mesh, closed_if_missing=False) -> TensorFactors:
@@ -155,6 +159,33 @@ def project_tensor(mapping, sharding: TensorSharding | None, sizes, mesh: Mesh, 
     if sharding is not None: t.replicated, t.unreduced = sharding.replicated, sharding.unreduced
     return t
 
+# %% ../nbs/12_propagate.ipynb #d15a0002
+def distribute_axes(shardings: list, sizes: list, axes, mesh: Mesh) -> None:
+    """Shardy's `distributeAxesAcrossFactors`, axis first: each axis of `axes` (or what is left of it) goes to the first
+    of the `FactorSharding`s (of factor `sizes`) with room for part of it; axes no factor can take become overflow axes
+    of the last one. Fills `shardings` in place."""
+    remaining, k = list(sizes), 0
+    info = _axis_walk(axes, 0, mesh)
+    while info is not None:
+        used = False
+        for i, fs in enumerate(shardings):
+            if remaining[i] <= 1: continue
+            g = gcd(remaining[i], info[0])
+            if g == 1 and info[0] != 1: continue
+            used = True
+            if info[0] > g:   # the factor takes a sub-axis of size g; the rest is offered to the next factors
+                pre = info[1] or 1
+                add_axis_or_merge(fs.axes, AxisRef(axes[k].name, pre, g), mesh)
+                info[1], info[0], remaining[i] = pre * g, info[0] // g, remaining[i] // g
+            else:
+                add_axis_or_merge(fs.axes, _ref(axes[k].name, info), mesh)
+                remaining[i] //= info[0]
+                k += 1; info = _axis_walk(axes, k, mesh)
+                break
+        if not used:
+            if shardings: _add_remaining(shardings[-1].overflow, info, axes, k, mesh)
+            break
+
 # %% ../nbs/12_propagate.ipynb #478a6fca
 def unproject_tensor(t: TensorFactors, mapping, sizes, mesh_name: str, mesh: Mesh) -> TensorSharding:
     "The tensor sharding a projected tensor stands for: factor axes concatenated per dim, sub-axes merged."
@@ -167,11 +198,11 @@ def unproject_tensor(t: TensorFactors, mapping, sizes, mesh_name: str, mesh: Mes
             sharded = 1
             for i, a in enumerate(fs.axes):
                 sharded *= _size(a, mesh)
-                if i == 0: _add_or_merge(axes, a, mesh)
+                if i == 0: add_axis_or_merge(axes, a, mesh)
                 else: axes.append(a)
             if fs.overflow:
                 for i, a in enumerate(fs.overflow):
-                    if i == 0: _add_or_merge(axes, a, mesh)
+                    if i == 0: add_axis_or_merge(axes, a, mesh)
                     else: axes.append(a)
                 break
             if sharded < sizes[f]: break
@@ -204,10 +235,10 @@ def _compatible_internal(old, new, can_expand):
         o, n = old[i], new[i]; i += 1
         if n.name != o.name: return out, False
         if n == o: out.append(n); continue
-        if _prefix_of(n, o):
+        if is_axis_prefix(n, o):
             if i < len(new): out.append(n); return out, False
             out.append(o)
-        elif _prefix_of(o, n):
+        elif is_axis_prefix(o, n):
             if not can_expand or i < len(old): out.append(o); return out, False
             out.append(n)
         else: return out, False
@@ -233,16 +264,16 @@ def compatible_major_axes(p: Projection, f: int, direction: int) -> list:
 def _no_conflict_across(a: AxisRef, t: TensorFactors, f: int):
     for g, fs in t.factors.items():
         if g != f:
-            a = _prefix_without_overlaps(a, fs.overflow)
+            a = prefix_without_overlaps(a, fs.overflow)
             if a is None: return None
-            a = _prefix_without_overlaps(a, fs.axes)
+            a = prefix_without_overlaps(a, fs.axes)
             if a is None: return None
     return a
 
 def _no_conflict_within(a: AxisRef, replicated, unreduced, fs: FactorSharding, prev: int, size: int, mesh: Mesh):
-    a = _prefix_without_overlaps(a, replicated)
+    a = prefix_without_overlaps(a, replicated)
     if a is None: return None
-    a = _prefix_without_overlaps(a, unreduced)
+    a = prefix_without_overlaps(a, unreduced)
     if a is None: return None
     if any(_contains(b, a) for b in fs.axes): return a
     if not fs.closed and not fs.overflow:
@@ -251,7 +282,7 @@ def _no_conflict_within(a: AxisRef, replicated, unreduced, fs: FactorSharding, p
             n = _size(a, mesh); g = gcd(size // prev, n)
             if g == n: return a
             if g != 1: return AxisRef(a.name, _pre(a), g)
-    if fs.axes and _prefix_of(fs.axes[-1], a): return fs.axes[-1]
+    if fs.axes and is_axis_prefix(fs.axes[-1], a): return fs.axes[-1]
     return None
 
 def _truncate(axes: list, fix, mesh: Mesh, conservative: bool) -> list:
@@ -299,7 +330,7 @@ def _sources(p: Projection, sizes, axes_per_factor):
         n = prod(sizes[f] for f in t.factors)
         for f, fs in t.factors.items():
             cand = axes_per_factor[f]
-            if cand and _list_prefix_status(cand, fs.axes) != 0 and n > out[f][0]: out[f] = (n, k)
+            if cand and axis_list_prefix_status(cand, fs.axes) != 0 and n > out[f][0]: out[f] = (n, k)
     return out
 
 def _propagated(f, t: TensorFactors, axes_per_factor, sizes, mesh, conservative):
@@ -348,17 +379,19 @@ _IMPURE = frozenset({"stablehlo.custom_call", "stablehlo.send", "stablehlo.recv"
                      "stablehlo.collective_broadcast", "stablehlo.partition_id", "stablehlo.replica_id",
                      "stablehlo.after_all", "stablehlo.create_token", "stablehlo.while", "stablehlo.if", "stablehlo.case"})
 
-def _is_pure(op: Op) -> bool:
-    "Ops that Shardy's rewrite driver erases when their results are unused."
+def is_pure(op: Op) -> bool:
+    "Whether Shardy's rewrite driver erases `op` when its results are unused: sdy's pure ops, and StableHLO ops without side effects (regions included)."
     if op.name in _PURE_SDY: return True
     if not op.name.startswith("stablehlo.") or op.name in _IMPURE or op.name == "stablehlo.return": return False
-    return all(_is_pure(o) for b in op.regions for o in b.ops if o.name != "stablehlo.return")
+    return all(is_pure(o) for b in op.regions for o in b.ops if o.name != "stablehlo.return")
+
+_is_pure = is_pure   # the name tests/test_propagate_shardy.py imports
 
 def _trivially_dead(op: Op) -> bool:
     if not op.results: return False
     for r in op.results:
         if r.uses: return False
-    return _is_pure(op)
+    return is_pure(op)
 
 # %% ../nbs/12_propagate.ipynb #b298508c
 @lru_cache(maxsize=4096)
@@ -444,7 +477,7 @@ def _get(v: Value):
     if mc is not None:
         shs = mc.attrs.get("in_shardings" if v.is_block_arg else "out_shardings") or ()
         if v.index >= len(shs): return None
-        return _erase_manual(shs[v.index], mc.attrs["manual_axes"]) if v.is_block_arg and "manual_axes" in mc.attrs else shs[v.index]
+        return erase_manual_axes(shs[v.index], mc.attrs["manual_axes"]) if v.is_block_arg and "manual_axes" in mc.attrs else shs[v.index]
     return v.sharding
 
 def _set(v: Value, s: TensorSharding) -> None:
@@ -457,15 +490,12 @@ def _set(v: Value, s: TensorSharding) -> None:
     if mc is not None:
         key = "in_shardings" if v.is_block_arg else "out_shardings"
         vals = mc.regions[0].args if v.is_block_arg else mc.results
-        new = list(mc.attrs.get(key) or [_open_like_rank(s, x.type.rank or 0) for x in vals])   # Shardy opens the others
-        new[v.index] = _add_free(new[v.index], s, mc.attrs["manual_axes"]) if v.is_block_arg and "manual_axes" in mc.attrs else s
+        new = list(mc.attrs.get(key) or [open_sharding(s, x.type.rank or 0) for x in vals])   # Shardy opens the others
+        new[v.index] = add_free_axes(new[v.index], s, mc.attrs["manual_axes"]) if v.is_block_arg and "manual_axes" in mc.attrs else s
         mc.attrs[key] = tuple(new); return
     v.sharding = s
 
 # %% ../nbs/12_propagate.ipynb #46bcac66
-def _open_like_rank(s: TensorSharding, rank: int) -> TensorSharding:
-    return TensorSharding(s.mesh, tuple(DimSharding((), is_closed=False) for _ in range(rank)), mesh_name=s.mesh_name)
-
 def _terminator_edge(u: Op, i: int):
     "The edge fed by operand `i` of a region terminator `u` (a while body's or manual computation's return)."
     p = u.parent_op
@@ -524,9 +554,6 @@ class ShardingGroups:
         g = self.group.get(v)
         return self.members[g] if g is not None else []
 
-def _open_like(s: TensorSharding) -> TensorSharding:
-    return TensorSharding(s.mesh, tuple(DimSharding((), is_closed=False) for _ in s.dims), mesh_name=s.mesh_name)
-
 def _common_sharding(members):
     if len(members) == 1: return _get(members[0]), False
     out = None
@@ -546,7 +573,7 @@ def sync_groups(groups: ShardingGroups) -> None:
             for v in members: _set(v, s)
             continue
         for k, v in enumerate(members):
-            c = Op("sdy.sharding_constraint", [v], [v.type], {"sharding": _open_like(s)})
+            c = Op("sdy.sharding_constraint", [v], [v.type], {"sharding": open_sharding(s, len(s.dims))})
             if v.is_block_arg: v.owner.insert(0, c)
             else: blk = v.owner.block; blk.insert(blk.ops.index(v.owner) + 1, c)
             v.replace_all_uses_with(c.results[0], where=lambda op: op is not c)
@@ -893,51 +920,17 @@ def _run_strategy(m: Module, strategy: str, conservative: bool, on_round=None, o
         if a is not None and not str(a).rstrip().rstrip(">").rstrip().endswith("custom"): del op.attrs["sdy.sharding_rule"]
 
 # %% ../nbs/12_propagate.ipynb #f480c4a8
-def _copy_block(b: Block, new: Block, vmap: dict) -> None:
-    for a, na in zip(b.args, new.args): na.sharding, na.name = a.sharding, a.name; vmap[a] = na
-    for op in b.ops:
-        regions = []
-        for r in op.regions:
-            nb = Block([a.type for a in r.args]); regions.append(nb)
-        n = Op(op.name, [vmap.get(v, v) for v in op.operands], [r.type for r in op.results], op.attrs, regions, op.form)
-        n.pos = op.pos
-        for r, nr in zip(op.results, n.results): nr.sharding, nr.name = r.sharding, r.name; vmap[r] = nr
-        new.append(n)
-        for r, nb in zip(op.regions, regions): _copy_block(r, nb, vmap)
-
-def _copy(m: Module) -> Module:
-    "A deep copy of `m` (ops, values and their shardings; attribute values are immutable and shared)."
-    out = Module(m.meshes, m.name)
-    out.mesh_attrs = {k: dict(v) for k, v in m.mesh_attrs.items()}
-    out.attrs, out.aliases = dict(m.attrs), list(m.aliases)
-    vmap: dict = {}
-    for op in m.others:
-        n = Op(op.name, [], [r.type for r in op.results], op.attrs, (), op.form); n.pos = op.pos; out.others.append(n)
-    for f in m.funcs.values():
-        g = Func(f.name, [a.type for a in f.args], f.result_types, f.visibility)
-        g.result_shardings, g.arg_attrs, g.result_attrs = list(f.result_shardings), [dict(a) for a in f.arg_attrs], [dict(a) for a in f.result_attrs]
-        g.attrs, g.is_declaration, g.pos = dict(f.attrs), f.is_declaration, f.pos
-        _copy_block(f.body, g.body, vmap)
-        out.add_func(g)
-    return out
+_copy = copy_module   # the name strategies.py imports
 
 def propagate(module: Module, *, strategy: str = "user-priority", conservative: bool = False, keep_sharding_rules: bool = False) -> Module:
     "A new module with every value's sharding decided as Shardy's `sdy-{strategy}-propagate` decides it."
     if strategy not in STRATEGIES: raise ValueError(f"unknown propagation strategy {strategy!r}; expected one of {', '.join(STRATEGIES)}")
     if not isinstance(module, Module): raise TypeError(f"propagate takes a Module, got {type(module).__name__}")
-    with _gc_paused():
-        m = _copy(module)
+    with gc_paused():   # copying and propagating allocate many objects that live as long as the module
+        m = copy_module(module)
         _check(m)
         _run_strategy(m, strategy, conservative, keep_sharding_rules=keep_sharding_rules)
     return m
-
-@contextmanager
-def _gc_paused():
-    "Pause Python's cyclic garbage collector: copying and propagating allocate many objects that all live as long as the module, so collections mid-run only cost time (a third of a 20k-op copy)."
-    was = gc.isenabled(); gc.disable()
-    try: yield
-    finally:
-        if was: gc.enable()
 
 def _check(m: Module) -> None:
     "Raise `ProgramError` for what Shardy's propagation refuses: an invalid sharding or program, tuples, dynamic shapes."
@@ -960,12 +953,12 @@ def _erase_axes(s: TensorSharding, manual, keep_manual: bool) -> TensorSharding:
     free = lambda refs: tuple(a for a in refs if a.name not in manual)
     return replace(s, dims=dims, replicated=free(s.replicated), unreduced=free(s.unreduced))
 
-def _erase_manual(s: TensorSharding, manual) -> TensorSharding:
-    "A manual computation's outer sharding seen from inside: its manual axes removed."
+def erase_manual_axes(s: TensorSharding, manual) -> TensorSharding:
+    "A manual computation's outer sharding `s` seen from inside: its `manual` axes removed (Shardy's `eraseManualAxes`)."
     return s if not manual else _erase_axes(s, manual, False)
 
-def _add_free(outer: TensorSharding, new: TensorSharding, manual) -> TensorSharding:
-    "The outer sharding of a manual computation: `outer`'s manual axes, then `new`'s free axes."
+def add_free_axes(outer: TensorSharding, new: TensorSharding, manual) -> TensorSharding:
+    "The outer sharding of a manual computation: `outer`'s `manual` axes, then the inner sharding `new`'s free axes (Shardy's `addFreeAxesToManualComputationSharding`)."
     base = _erase_axes(outer, manual, True)
     dims = tuple(DimSharding(b.axes + n.axes, is_closed=n.is_closed, priority=n.priority) for b, n in zip(base.dims, new.dims))
     return TensorSharding(new.mesh, dims, outer.replicated, outer.unreduced, mesh_name=new.mesh_name)
@@ -979,10 +972,10 @@ class _ManualEdgeSlot(_Slot):
         s = self.edge.attrs.get("sharding")
         if s is None: return None
         k, manual = self.edge.operands[0].index, self.mc.attrs["manual_axes"]
-        return _add_free(self.mc.attrs["in_shardings"][k], s, manual) if self.arg else _erase_manual(s, manual)
+        return add_free_axes(self.mc.attrs["in_shardings"][k], s, manual) if self.arg else erase_manual_axes(s, manual)
     def set(self, s):
         k, manual = self.edge.operands[0].index, self.mc.attrs["manual_axes"]
-        self.edge.attrs["sharding"] = _erase_manual(s, manual) if self.arg else _add_free(self.mc.attrs["out_shardings"][k], s, manual)
+        self.edge.attrs["sharding"] = erase_manual_axes(s, manual) if self.arg else add_free_axes(self.mc.attrs["out_shardings"][k], s, manual)
 
 def _target_slot(edge: Op) -> _Slot:
     owner = edge.operands[0]
@@ -992,17 +985,16 @@ def _target_slot(edge: Op) -> _Slot:
     return _Slot(edge.results[0])
 
 # %% ../nbs/12_propagate.ipynb #4fd9e6e8
-def _owner_shardings(owners) -> list | None:
-    "Shardy's `getShardingsFromDataFlowEdges`: each owner's edge sharding, missing ones fully open; None if no edge has one."
-    out, name, mesh = [], None, None
+def data_flow_edge_shardings(owners) -> list | None:
+    "Each of the edge `owners`' edge sharding, missing ones fully open; None if no edge has one (Shardy's `getShardingsFromDataFlowEdges`)."
+    out, first = [], None
     for v in owners:
         e = _edge_of(v)
         s = e.attrs.get("sharding") if e is not None else None
-        if s is not None and name is None: name, mesh = s.mesh_name, s.mesh
+        if s is not None and first is None: first = s
         out.append(s)
-    if name is None: return None
-    return [s if s is not None else TensorSharding(mesh, tuple(DimSharding((), is_closed=False) for _ in range(v.type.rank or 0)), mesh_name=name)
-            for s, v in zip(out, owners)]
+    if first is None: return None
+    return [s if s is not None else open_sharding(first, v.type.rank or 0) for s, v in zip(out, owners)]
 
 def sink_data_flow_edges(m: Module) -> Module:
     "Shardy's `sdy-sink-data-flow-edges`: move the edges' shardings onto their owners and remove the edges (in place)."
@@ -1011,10 +1003,10 @@ def sink_data_flow_edges(m: Module) -> Module:
             if op.name in _DATA_FLOW_OWNERS:
                 mc = op.name == "sdy.manual_computation"
                 if mc:
-                    ins = _owner_shardings(op.regions[0].args)
+                    ins = data_flow_edge_shardings(op.regions[0].args)
                     if ins is not None:
-                        op.attrs["in_shardings"] = tuple(_add_free(o, n, op.attrs["manual_axes"]) for o, n in zip(op.attrs["in_shardings"], ins))
-                outs = _owner_shardings(op.results)
+                        op.attrs["in_shardings"] = tuple(add_free_axes(o, n, op.attrs["manual_axes"]) for o, n in zip(op.attrs["in_shardings"], ins))
+                outs = data_flow_edge_shardings(op.results)
                 if outs is not None:
                     if mc: op.attrs["out_shardings"] = tuple(outs)
                     else:
@@ -1045,9 +1037,9 @@ def value_shardings(m: Module, func: str | None = None) -> dict[str, str]:
 def propagation_rounds(module: Module, *, strategy: str = "user-priority", conservative: bool = False) -> list[tuple[str, Module]]:
     "The module before propagation and after each of the strategy's rounds, as (label, Module) pairs."
     if strategy not in STRATEGIES: raise ValueError(f"unknown propagation strategy {strategy!r}; expected one of {', '.join(STRATEGIES)}")
-    m = _copy(module)
+    m = copy_module(module)
     _check(m)
-    out = [("input", _copy(m))]
-    _run_strategy(m, strategy, conservative, on_round=lambda label: out.append((label, _copy(m))))
-    if strategy in ("basic", "aggressive"): out.append((strategy, _copy(m)))
+    out = [("input", copy_module(m))]
+    _run_strategy(m, strategy, conservative, on_round=lambda label: out.append((label, copy_module(m))))
+    if strategy in ("basic", "aggressive"): out.append((strategy, copy_module(m)))
     return out
