@@ -17,7 +17,7 @@ from .interop import (without_sub_axes, from_partition_spec, to_partition_spec, 
 from .viz import draw_mesh, draw_sharding, draw_device_grid, element_labels
 from .program import (Module, Func, Block, Op, Value, TensorType, OpaqueType, Attr, Builder, parse_module, print_module,
                       verify_module, module_errors, check_module, ProgramSyntaxError, ProgramError)
-from .program import check_result_types, parse_type
+from .program import check_result_types, parse_type, copy_module
 # api registers the sdy ops' verifiers; its `reshard` op builder stays in shardnb.api (shardnb.reshard is the planner).
 from .api import sharding_constraint, sharding_group, data_flow_edge, manual_computation, local_type, verify_program
 from .passes import (add_data_flow_edges, apply_sharding_constraints, constant_splitter, lift_inlined_meshes,

@@ -385,7 +385,6 @@ def is_pure(op: Op) -> bool:
     if not op.name.startswith("stablehlo.") or op.name in _IMPURE or op.name == "stablehlo.return": return False
     return all(is_pure(o) for b in op.regions for o in b.ops if o.name != "stablehlo.return")
 
-_is_pure = is_pure   # the name tests/test_propagate_shardy.py imports
 
 def _trivially_dead(op: Op) -> bool:
     if not op.results: return False
@@ -920,8 +919,6 @@ def _run_strategy(m: Module, strategy: str, conservative: bool, on_round=None, o
         if a is not None and not str(a).rstrip().rstrip(">").rstrip().endswith("custom"): del op.attrs["sdy.sharding_rule"]
 
 # %% ../nbs/12_propagate.ipynb #f480c4a8
-_copy = copy_module   # the name strategies.py imports
-
 def propagate(module: Module, *, strategy: str = "user-priority", conservative: bool = False, keep_sharding_rules: bool = False) -> Module:
     "A new module with every value's sharding decided as Shardy's `sdy-{strategy}-propagate` decides it."
     if strategy not in STRATEGIES: raise ValueError(f"unknown propagation strategy {strategy!r}; expected one of {', '.join(STRATEGIES)}")

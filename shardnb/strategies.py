@@ -14,7 +14,8 @@ from .sharding import DimSharding, TensorSharding
 from .program import Module, Op, Value, TensorType
 from .rules import sharding_rule, _op_ints, _dot_dims, _op_text, POINTWISE
 from .interop import TensorLayout, from_mindspore_layout
-from .propagate import propagate, _copy
+from .propagate import propagate
+from .program import copy_module
 
 # %% auto #0
 __all__ = ['Strategy', 'VIRTUAL_DATASET', 'eval_op', 'evaluate', 'Operator', 'operators', 'candidates', 'to_tensor_layout',
@@ -989,7 +990,7 @@ def shardy_plan(program: Module, configured: dict, *, device_num: int, strategy:
     ops = operators(program)
     g = _Graph(ops, int(device_num), False, "exact", 4)
     mesh = _bit_mesh(g.B)
-    m = _copy(program)
+    m = copy_module(program)
     m.meshes = {"bits": mesh, **m.meshes}
     twin = dict(zip(program.main.body.ops, m.main.body.ops))
     for name, st in dict(configured).items():

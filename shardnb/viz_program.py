@@ -6,12 +6,11 @@ Docs: https://shardnb.github.io/shardnb/program_figures.html.md"""
 
 # %% ../nbs/10a_program_figures.ipynb #580150e4
 from __future__ import annotations
-import copy
 import numpy as np
 import matplotlib.pyplot as plt
 from matplotlib.collections import LineCollection
 from matplotlib.patches import FancyBboxPatch
-from .program import Module, Func, Op, Value, parse_module
+from .program import Module, Func, Op, Value, parse_module, copy_module
 from .viz import BoxLabel, short_sharding, text_size
 
 # %% auto #0
@@ -195,13 +194,9 @@ def draw_program(module_or_func, ax=None, title=None, *, max_nodes: int = 150):
     return ax.figure
 
 # %% ../nbs/10a_program_figures.ipynb #1508485f
-def _copy(m: Module) -> Module:
-    try: return parse_module(str(m))
-    except Exception: return copy.deepcopy(m)
-
 def draw_pass(pass_fn, module: Module, title=None, *, max_nodes: int = 150):
     "Draw `module` before | after `pass_fn` (run on a copy) side by side, boxes alike in both; returns the `Figure`."
-    after = _copy(module)
+    after = copy_module(module)
     out = pass_fn(after)
     after = out if isinstance(out, Module) else after
     (before, n1), (after, n2) = _funcs(module, max_nodes), _funcs(after, max_nodes)

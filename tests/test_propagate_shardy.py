@@ -7,7 +7,7 @@ import pytest
 
 from shardnb.program import parse_module
 from shardnb.passes import add_data_flow_edges
-from shardnb.propagate import propagate, STRATEGIES, _is_pure
+from shardnb.propagate import propagate, STRATEGIES, is_pure
 
 from tests.propagate_gen import gen_program
 from tests.propagate_compare import compare, pass_name
@@ -36,7 +36,7 @@ def dead_priority_value(text):
     while changed:
         changed = False
         for op in ops:
-            if op in dead or not op.results or not _is_pure(op): continue
+            if op in dead or not op.results or not is_pure(op): continue
             if all(u in dead for r in op.results for u, _ in r.uses): dead.add(op); changed = True
     return any((r.sharding is not None and any((d.priority or 0) > 0 for d in r.sharding.dims)) for op in dead for r in op.results)
 
