@@ -237,6 +237,16 @@ def test_redistribution_reshape_cost():
     assert needs_reshape(((2, 0),), ((2, 0),)) and not needs_reshape(((2,), ()), ((2,), ()))
 
 
+def random_configuration(rng, mod, n: int, k: int = 2) -> dict:
+    "`k` operators of `mod` drawn by `rng`, each configured with one of its MindSpore candidates for `n` devices."
+    conf = {}
+    for o in rng.choice(operators(mod), size=k, replace=False):
+        cs = candidates(o, n)
+        c = cs[int(rng.integers(len(cs)))]
+        conf[o.name] = tuple(tuple(c.get(l, 1) for l in o.in_letters(i)) for i in range(len(o.inputs)))
+    return conf
+
+
 @pytest.mark.parametrize("n", [2, 4, 8])
 def test_random_configurations_run_exactly(seed, n):
     "Numerical proof on random configured strategies of an MLP: whatever is chosen, the program is right."
@@ -244,12 +254,7 @@ def test_random_configurations_run_exactly(seed, n):
     m = torch.nn.Sequential(torch.nn.Linear(16, 32), torch.nn.ReLU(), torch.nn.Linear(32, 16), torch.nn.Tanh())
     x = torch.randn(8, 16, generator=torch.Generator().manual_seed(int(rng.integers(1 << 30))))
     ep, mod = export(m, x)
-    ops = operators(mod)
-    conf = {}
-    for o in rng.choice(ops, size=2, replace=False):
-        cs = candidates(o, n)
-        c = cs[int(rng.integers(len(cs)))]
-        conf[o.name] = tuple(tuple(c.get(l, 1) for l in o.in_letters(i)) for i in range(len(o.inputs)))
+    conf = random_configuration(rng, mod, n)
     plan = propagate_strategies(mod, conf, device_num=n)
     for k, v in conf.items(): assert plan.strategies[k] == v   # configured operators are never changed
     check_numerics(m, plan, ep, mod, x)
@@ -324,12 +329,7 @@ def test_shardy_plan_random_configurations_run_exactly(seed, n):
     m = mlp3()
     x = torch.randn(8, 16, generator=torch.Generator().manual_seed(int(rng.integers(1 << 30))))
     ep, mod = export(m, x)
-    ops = operators(mod)
-    conf = {}
-    for o in rng.choice(ops, size=2, replace=False):
-        cs = candidates(o, n)
-        c = cs[int(rng.integers(len(cs)))]
-        conf[o.name] = tuple(tuple(c.get(l, 1) for l in o.in_letters(i)) for i in range(len(o.inputs)))
+    conf = random_configuration(rng, mod, n)
     plan = shardy_plan(mod, conf, device_num=n)
     check_numerics(m, plan, ep, mod, x)
 
@@ -353,16 +353,11 @@ def test_shardy_plan_random_configurations_on_a_block(seed):
     ep, mod = export(m, x)
     args = arguments(ep, mod, (x,))
     single = evaluate(mod, *args)[0]
-    ops = operators(mod)
     # found by this test: Shardy shards the heads-merging reshape's minor factor, which no operator layout holds
     known = {"div": ((1, 2, 1, 1),), "matmul_1": ((1, 1, 1, 1), (1, 1, 1, 4))}
     np.testing.assert_allclose(shardy_plan(mod, known, device_num=8).run(*args)[0], single, rtol=1e-9, atol=1e-9)
     for _ in range(6):
         n = int(rng.choice([2, 4, 8]))
-        conf = {}
-        for o in rng.choice(ops, size=int(rng.integers(1, 4)), replace=False):
-            cs = candidates(o, n)
-            c = cs[int(rng.integers(len(cs)))]
-            conf[o.name] = tuple(tuple(c.get(l, 1) for l in o.in_letters(i)) for i in range(len(o.inputs)))
+        conf = random_configuration(rng, mod, n, k=int(rng.integers(1, 4)))
         np.testing.assert_allclose(shardy_plan(mod, conf, device_num=n).run(*args)[0], single, rtol=1e-9, atol=1e-9,
                                    err_msg=f"device_num={n}, configured={conf}")
