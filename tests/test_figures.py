@@ -23,6 +23,7 @@ from shardnb.cli import plan_figure, sharding_figure
 from shardnb.interop import from_grid_axes, from_mindspore_strategy
 from shardnb.mesh import AxisRef, Mesh, ShardingError
 from shardnb.program import parse_module
+from shardnb.rules import OpShardingRule, parse_op_sharding_rule, plot_rule
 from shardnb.reshard import plan_reshard
 from shardnb.sharding import TensorSharding, shard_array
 from shardnb.syntax import parse_mesh, parse_sharding
@@ -66,6 +67,17 @@ def _long_plans():
 def _mindspore_w():
     _, w = from_mindspore_strategy([[2, 1], [1, 4]], "ik,kj", device_num=8)
     return draw_device_grid(shard_array(element_labels((4, 8)), w), (4, 8), sharding=w, figsize=(7, 3.2), max_items=4)
+
+
+def _conv_gather_rules():
+    "11's opening: the convolution's and the embedding gather's rules, one above the other."
+    fig, axs = plt.subplots(2, 1, figsize=(7, 4.2))
+    plot_rule(parse_op_sharding_rule("#sdy.op_sharding_rule<([i, j, k, l], [n, o, l, m])->([i, j, k, m]) "
+                                     "{i=8, j=16, k=16, l=3, m=32, n=1, o=1} reduction={l} permutation={j, k}>"), axs[0], "convolution")
+    plot_rule(parse_op_sharding_rule("#sdy.op_sharding_rule<([k, j], [i, l])->([i, j]) {i=6, j=32, k=10, l=1} reduction={k} "
+                                     "need_replication={l}>"), axs[1], "gather")
+    fig.tight_layout()
+    return fig
 
 
 PROGRAM = '''
@@ -229,6 +241,9 @@ FIGURES = {
     "pass constant_splitter": lambda: draw_pass(passes.constant_splitter, parse_module(CONSTS)),
     "pass manual_axes_cleanup": lambda: draw_pass(passes.manual_axes_cleanup, parse_module(MANUAL)),
     "pass sharding_group_import": lambda: draw_pass(passes.sharding_group_import, parse_module(GROUPS)),
+    "pass apply_sharding_constraints": lambda: draw_pass(passes.apply_sharding_constraints, parse_module(PROGRAM)),
+    "rule matmul (11)": lambda: plot_rule(OpShardingRule((16, 8, 4), [[[0], [2]], [[2], [1]]], [[[0], [1]]], reduction=[2])).figure,
+    "rules conv and gather (11's opening)": _conv_gather_rules,
     # 12_propagate
     "propagate": lambda: draw_pass(_propagate, parse_module(MATMUL), "propagate"),
     # 12c_export
