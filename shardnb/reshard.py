@@ -456,7 +456,8 @@ def _toward(dims, target, mesh: Mesh, stage: bool = False):
     """Dims with the same shard count per dim as `dims`, each the longest prefix of its target dim that fits,
     topped up with atoms left over: its own first (to be gathered later) or, with `stage`, other dims'
     target atoms first (to be moved there by an all-to-all later); None if no top-up fits."""
-    size = lambda run: math.prod(a.size_in(mesh) for a in run)
+    sz = {a: a.size_in(mesh) for d in (*dims, *target) for a in d}
+    size = lambda run: math.prod([sz[a] for a in run])
     out, taken = [], set()
     for d, t in zip(dims, target):
         k = len(t)
@@ -468,7 +469,7 @@ def _toward(dims, target, mesh: Mesh, stage: bool = False):
         if stage:
             wanted = {x for t in target for x in t}
             pool = [a for k, t in enumerate(target) if k != i for a in t if a not in taken] + [a for a in pool if a not in wanted]
-        pick = next((c for n in range(len(pool) + 1) for c in itertools.combinations(pool, n) if size(c) == need), None)
+        pick = () if need == 1 else next((c for n in range(1, len(pool) + 1) for c in itertools.combinations(pool, n) if size(c) == need), None)
         if pick is None: return None
         out[i] += pick; taken |= set(pick)
     return tuple(map(tuple, out))
@@ -592,7 +593,7 @@ class _Planner:
         self.beta = _link_beta(self.model, self.src.mesh, self.devkey)
         self.beta_max = float(self.beta.max(initial=self.model.beta))
         self._coords, self._need, self._step_memo, self._layouts, self._floor = {}, {}, {}, {}, {}
-        self._dims, self._pairs, self._floor_st = {}, {}, {}
+        self._dims, self._pairs, self._floor_st, self._state_pairs, self._in_group = {}, {}, {}, {}, {}
         self.truncated = False   # set when a search stopped on its budget
         self.skipped_fine = False   # set when a search off its floor didn't try finer atoms (its plan showed no need)
 
@@ -687,7 +688,13 @@ class _Planner:
         return out
 
     def _state_pair(self, sa: int, a: _State, sb: int, b: _State) -> tuple:
-        "Per device: elements of its box under `b` it holds under `a`, old boxes its new box meets, whether it holds anything, its new box's size."
+        "Per device: elements of its box under `b` it holds under `a`, old boxes its new box meets, whether it holds anything, its new box's size (memoised)."
+        key = (sa, a, sb, b)
+        out = self._state_pairs.get(key)
+        if out is None: out = self._state_pairs[key] = self._state_pair_of(sa, a, sb, b)
+        return out
+
+    def _state_pair_of(self, sa: int, a: _State, sb: int, b: _State) -> tuple:
         held, meets, full, size = 1, 1, True, 1
         for k, (x, y) in enumerate(zip(a.dims, b.dims)):
             ov, mt, ne, sz = self._dim_pair(sa, k, x, sb, y)
@@ -748,13 +755,22 @@ class _Planner:
         m = self.src.mesh if side == 0 else self.dst.mesh
         g, ok, need = math.prod(x.size_in(m) for x in run), True, True
         for k, (x, y) in enumerate(zip(a.dims, b.dims)):
+            o, n = self._in_group_dim(side, m, k, x, y, g if k == i else 0)
+            ok, need = ok & o, need & n
+        return bool(np.all(ok | ~need))
+
+    def _in_group_dim(self, side: int, m: Mesh, k: int, x: tuple, y: tuple, g: int) -> tuple:
+        "`in_group`'s test along dim `k` (`g`: the group's size on the gathered dim, 0 on the others), and where the new box is non-empty (memoised)."
+        key = (side, k, x, y, g)
+        out = self._in_group.get(key)
+        if out is None:
             _, _, size = self._dim_boxes(side, k, x); lb, hb, _ = self._dim_boxes(side, k, y)
             size, idx = max(size, 1), self.coords(x, m)
             lo, hi = lb // size, (hb - 1) // size
-            if k == i: blk = idx - idx % g; ok = ok & (lo >= blk) & (hi < blk + g)
-            else: ok = ok & (lo == idx) & (hi == idx)
-            need = need & (hb > lb)
-        return bool(np.all(ok | ~need))
+            if g: blk = idx - idx % g; ok = (lo >= blk) & (hi < blk + g)
+            else: ok = (lo == idx) & (hi == idx)
+            out = self._in_group[key] = (ok, hb > lb)
+        return out
 
     def sent_floor(self, sa: int, a: _State, sb: int, b: _State) -> int:
         """The messages some device must send in a move of data from atom state `a` to `b`: a source box needed by
