@@ -474,8 +474,8 @@ def _toward(dims, target, mesh: Mesh, stage: bool = False):
         out[i] += pick; taken |= set(pick)
     return tuple(map(tuple, out))
 
-def _moves(st: _State, target: _State, all_atoms: list[AxisRef], mesh: Mesh):
-    "The collectives that lead out of `st` (the planner checks each for validity)."
+def _moves(st: _State, target: _State, all_atoms: list[AxisRef], mesh: Mesh, reorder: bool = True):
+    "The collectives that lead out of `st` (the planner checks each for validity; `reorder`: with the permutes that reorder a dim)."
     dims, rank = st.dims, len(st.dims)
     unused = [a for a in all_atoms if a not in st.used]
     for i, d in enumerate(dims):
@@ -500,6 +500,11 @@ def _moves(st: _State, target: _State, all_atoms: list[AxisRef], mesh: Mesh):
             nd[i][p] = b
             if k is not None: nd[k][q] = a
             yield _Move("collective_permute", (a, b), (), _State(tuple(map(tuple, nd)), st.unreduced))
+    for i, d in enumerate(dims if reorder else ()):   # an atom that leaves its dim brought minor-most, so a gather or all-to-all takes it alone
+        for p, a in enumerate(d[:-1]):
+            if a not in target.dims[i]:
+                yield _Move("collective_permute", tuple(sorted(d[p:], key=lambda x: x.sort_key(mesh))), (i,),
+                            _State(_with_dim(dims, i, d[:p] + d[p + 1:] + (a,)), st.unreduced))
     for to in {_toward(dims, target.dims, mesh, stage) for stage in (False, True)} if st.unreduced == target.unreduced else ():
         if to is not None and to != dims:
             moved = {a for d, t in zip(dims, to) for p, a in enumerate(d) if p >= len(t) or t[p] != a}
@@ -937,10 +942,10 @@ def _slice_then_permute(p: _Planner) -> list[ReshardStep] | None:
     return None if any(s is None for s in steps) else steps
 
 def _needs_finer_atoms(steps) -> bool:
-    "Whether a plan falls back on the generic exchange, or gathers a dim and later slices it again."
+    "Whether a plan falls back on the generic exchange, reorders a dim (finer pieces may move instead), or gathers a dim and later slices it again."
     gathered = set()
     for s in steps:
-        if s.kind == "point_to_point": return True
+        if s.kind == "point_to_point" or (s.kind == "collective_permute" and s.dims): return True
         if s.kind in ("all_gather", "all_to_all"): gathered |= set(s.dims[:1])
         elif s.kind == "all_slice" and gathered & set(s.dims): return True
     return False
@@ -984,7 +989,7 @@ def _astar(p: _Planner, atoms: dict, found: tuple, floor0: tuple, max_states: in
         k = len(path)
         while k and path[k - 1].kind == "all_slice": k -= 1
         base = path[k - 1].sharding if k else src   # slices in a row fold into one: each is checked from before the run
-        cands = [(mv, side) for mv in _moves(st, goal, all_atoms, like[side].mesh)]
+        cands = [(mv, side) for mv in _moves(st, goal, all_atoms, like[side].mesh, reorder=max_evals is None)]
         if two and side == 0:   # onto the target's mesh: as it is, or permuted on the way (one step, as Shardy does)
             cands.append((_Move("collective_permute", (), (), st), 1))
             cands += [(mv, 1) for mv, _ in cands if mv.kind == "collective_permute" and mv.atoms]
