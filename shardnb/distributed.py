@@ -341,8 +341,12 @@ def run_exchange(st: ShardedTensor, ex: Exchange, timeout=None, log: list | None
 _GROUPS: dict = {}
 
 def subgroup(rank_lists, group=None, timeout=None):
-    "This rank's process group among `rank_lists` (a partition of the ranks), created collectively once and cached."
-    key = (id(group) if group is not None else None, tuple(tuple(r) for r in rank_lists))
+    """This rank's process group among `rank_lists` (a partition of the ranks), created collectively once and cached.
+
+    Cached per parent group object (the default group when `group` is None), held in the key: a group destroyed
+    and created again (a new `init_process_group`) is another object, so its sub-groups are created afresh, and
+    no id of a freed group can be reused to hit the cache."""
+    key = (group if group is not None else dist.group.WORLD, tuple(tuple(r) for r in rank_lists))
     if key not in _GROUPS:
         with _guard("creating sub-groups (new_subgroups_by_enumeration)", _seconds(timeout)):
             mine, _ = dist.new_subgroups_by_enumeration([list(r) for r in rank_lists], timeout=_seconds(timeout))

@@ -312,3 +312,20 @@ def killed_rank(rank: int, world: int, victim: int, timeout: float):
         return ("DistributedReshardError", time.monotonic() - t0, str(e))
     except Exception as e:
         return (type(e).__name__, time.monotonic() - t0, str(e))
+
+
+def regroup(rank, world, port):
+    """Sub-groups survive a new default group: create them, destroy the group, join a new one (on `port`), and ask
+    again. The second answer must be a group of the new world (a cache keyed by the old group would hand back a
+    destroyed one, unknown to torch)."""
+    import torch
+    import torch.distributed as dist
+    from shardnb.distributed import init_gloo, subgroup
+    parts = [[0, 1], [2, 3]]
+    first = subgroup(parts)
+    dist.barrier(); dist.destroy_process_group()
+    init_gloo(rank, world, port, 30)
+    second = subgroup(parts)
+    t = torch.ones(1) * (rank + 1)
+    dist.all_reduce(t, group=second)
+    return second is not first, dist.get_process_group_ranks(second), float(t.item())

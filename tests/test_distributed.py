@@ -124,3 +124,13 @@ def test_launch_reports_failures():
 
 def _divide_by_rank_minus_one(rank, world):
     return 1 / (rank - 1) if rank == 1 else 0
+
+
+def test_sub_groups_are_created_again_for_a_new_default_group():
+    "After destroy_process_group and a new init, `subgroup` creates groups of the new world, not the cached dead ones."
+    from shardnb.distributed import free_port
+    out = launch(w.regroup, 4, free_port(), timeout=90)
+    for rank, (fresh, ranks, total) in enumerate(out):
+        assert fresh, rank
+        assert ranks == ([0, 1] if rank < 2 else [2, 3]), (rank, ranks)
+        assert total == (3.0 if rank < 2 else 7.0), (rank, total)
