@@ -10,7 +10,7 @@ from dataclasses import replace
 from math import gcd, prod
 from .mesh import Mesh, AxisRef
 from .sharding import DimSharding, TensorSharding
-from .program import Module, Func, Block, Op, Value, Attr, TensorType, parse_module, print_module, copy_module
+from .program import Module, Func, Block, Op, Value, Attr, TensorType, parse_module, print_module, copy_module, closed_sharding
 from .rules import OpShardingRule
 from .passes import get_sharding, set_sharding
 # chapter 12's projection onto factors and its axis helpers
@@ -30,13 +30,6 @@ def _axis_key(a: AxisRef):
 def _list_key(axes) -> tuple:
     "`AxisListRef::operator<`: shorter lists first, then axis by axis."
     return (len(axes), tuple(_axis_key(a) for a in axes))
-
-def _strict_prefix(a, b) -> bool:
-    "`AxisListRef::strictPrefixOf`: `a` is a prefix of `b` and not equal to it."
-    if not a: return bool(b)
-    if len(a) > len(b) or list(a[:-1]) != list(b[:len(a) - 1]): return False
-    if len(a) == len(b): return a[-1] != b[-1] and is_axis_prefix(a[-1], b[-1])
-    return is_axis_prefix(a[-1], b[len(a) - 1])
 
 def _sharding_size(axes, mesh: Mesh) -> int: return prod(a.size_in(mesh) for a in axes)
 
@@ -67,10 +60,6 @@ def equivalent_shardings(a, b) -> bool:
     if _replicated(a): return _replicated(b)
     if b is None or a.mesh_name != b.mesh_name or (a.mesh_name is None and a.mesh != b.mesh): return False
     return len(a.dims) == len(b.dims) and all(x.axes == y.axes for x, y in zip(a.dims, b.dims))
-
-def _closed_like(s: TensorSharding) -> TensorSharding:
-    "`getFullyClosedLike`: same mesh and rank, every dim closed and empty."
-    return TensorSharding(s.mesh, tuple(DimSharding((), True) for _ in s.dims), mesh_name=s.mesh_name)
 
 def _replicated_on(rank: int, name: str, mesh: Mesh, closed: bool = True) -> TensorSharding:
     return TensorSharding(mesh, tuple(DimSharding((), closed) for _ in range(rank)), mesh_name=name)
@@ -214,7 +203,7 @@ def _candidates(tensors, rule, sizes, mesh) -> list:
     for size, t in zip(sizes, tensors):
         for f, fs in t.factors.items():
             for c in cands:
-                if c.f == f and (c.axes == fs.axes or _strict_prefix(c.axes, fs.axes)): c.total += size
+                if c.f == f and (c.axes == fs.axes or axis_list_prefix_status(c.axes, fs.axes) == 2): c.total += size
     return cands
 
 # %% ../nbs/12a_explicit_reshards.ipynb #b7168937
@@ -242,7 +231,7 @@ def _heuristic_common_axes(tensors, rule, sizes, mesh):
         while i < len(cands):
             c = cands[i]
             if c.f == f:
-                if not _strict_prefix(axes, c.axes): cands[i] = cands[-1]; cands.pop(); continue
+                if axis_list_prefix_status(axes, c.axes) != 2: cands[i] = cands[-1]; cands.pop(); continue
                 c.size = _sharding_size(c.axes, mesh) // _sharding_size(axes, mesh)
             elif _truncate_list(c, axes):
                 if c.axes == assigned[c.f]: cands[i] = cands[-1]; cands.pop(); continue
@@ -515,7 +504,7 @@ def _to_target(ctx, op: Op, k: int, target, full: bool, after_operand: bool) -> 
     u, after = _unreduced_collectives(ctx, op.operands[k], target, put)
     if u is not None: op.set_operand(k, u.result); s = after
     if not full or equivalent_shardings(s, target): return
-    r = put(_reshard(op.operands[k], target if target is not None else _closed_like(s)))
+    r = put(_reshard(op.operands[k], target if target is not None else closed_sharding(s, len(s.dims))))
     op.set_operand(k, r.result)
 
 def _process_op(ctx: _Ctx, op: Op, full: bool) -> None:

@@ -12,7 +12,7 @@ from math import gcd
 from .mesh import AxisRef
 from .sharding import DimSharding, TensorSharding
 from .program import (Attr, COLLECTIVE_AXES, Func, Module, Op, TensorType, Value, parse_module, print_module, unique_symbol,
-                             open_sharding, copy_module)
+                             open_sharding, closed_sharding, copy_module)
 from .passes import get_sharding, map_shardings, import_pipeline, original_func_name, symbol_dce
 from .propagate import propagate, sink_data_flow_edges, data_flow_edge_shardings, is_pure
 from .explicit import insert_explicit_reshards
@@ -114,9 +114,6 @@ def _equivalent(a: TensorSharding, b: TensorSharding | None) -> bool:
     if b is None: return False
     return a.mesh_name == b.mesh_name and a.unreduced == b.unreduced and [d.axes for d in a.dims] == [d.axes for d in b.dims]
 
-def _closed_replicated(s: TensorSharding) -> TensorSharding:
-    return TensorSharding(s.mesh, tuple(DimSharding(()) for _ in s.dims), mesh_name=s.mesh_name)
-
 def insert_func_call_reshards(m: Module) -> Module:
     "Reshard a call's results where the callee's result shardings differ from the call's; the call takes the callee's."
     for f in list(m.funcs.values()):
@@ -129,11 +126,11 @@ def insert_func_call_reshards(m: Module) -> Module:
                 if all(s is None for s in cr): continue
                 first = next(s for s in cr if s is not None)
                 cr = [s if s is not None else open_sharding(first, _rank(r)) for s, r in zip(cr, op.results)]
-                fr = tuple(_closed_replicated(s) for s in cr)
+                fr = tuple(closed_sharding(s, len(s.dims)) for s in cr)
             for s, r in zip(fr, op.results):
                 cur = r.sharding
                 if not _equivalent(s, cur):
-                    rs = Op("sdy.reshard", [r], [r.type], {"sharding": cur if cur is not None else _closed_replicated(s)})
+                    rs = Op("sdy.reshard", [r], [r.type], {"sharding": cur if cur is not None else closed_sharding(s, len(s.dims))})
                     blk = op.block; blk.insert(blk.ops.index(op) + 1, rs)   # right after the call, as Shardy does
                     r.replace_all_uses_with(rs.results[0], where=lambda u, rs=rs: u is not rs)
             for s, r in zip(fr, op.results): r.sharding = s

@@ -15,11 +15,12 @@ from .program import (Attr, Block, Func, Module, Op, OpaqueType, ProgramError, T
 from .rules import OpShardingRule
 
 # %% auto #0
-__all__ = ['RESULT_OWNERS', 'ELEMENTWISE', 'IMPORT_PASSES', 'get_sharding', 'set_sharding', 'add_data_flow_edges',
-           'identity_rule', 'apply_sharding_constraints', 'original_func_name', 'clone_func', 'funcs_post_order',
-           'constant_splitter', 'map_shardings', 'stablehlo_mesh', 'lift_inlined_meshes', 'manual_axes_cleanup',
-           'sharding_group_import', 'symbol_dce', 'remove_size_one_axes', 'propagate_sharding_from_func_to_call',
-           'flatten_call_graph', 'import_func_calls', 'pre_order_funcs', 'import_pipeline']
+__all__ = ['RESULT_OWNERS', 'ELEMENTWISE', 'IMPORT_PASSES', 'data_flow_edge_of', 'get_sharding', 'set_sharding',
+           'add_data_flow_edges', 'identity_rule', 'apply_sharding_constraints', 'original_func_name', 'clone_func',
+           'funcs_post_order', 'constant_splitter', 'map_shardings', 'stablehlo_mesh', 'lift_inlined_meshes',
+           'manual_axes_cleanup', 'sharding_group_import', 'symbol_dce', 'remove_size_one_axes',
+           'propagate_sharding_from_func_to_call', 'flatten_call_graph', 'import_func_calls', 'pre_order_funcs',
+           'import_pipeline']
 
 # %% ../nbs/10_import_passes.ipynb #07ac1951
 _SHARDING_OPS = ("sdy.data_flow_edge", "sdy.sharding_constraint", "sdy.reshard")
@@ -32,15 +33,15 @@ def _strip_axes(s: TensorSharding, axes) -> TensorSharding:
     keep = lambda refs: tuple(a for a in refs if a.name not in axes)
     return replace(s, dims=tuple(replace(d, axes=keep(d.axes)) for d in s.dims), replicated=keep(s.replicated), unreduced=keep(s.unreduced))
 
-def _edge_of(v: Value):
-    "The `sdy.data_flow_edge` whose input is `v`, if any."
+def data_flow_edge_of(v: Value):
+    "The `sdy.data_flow_edge` whose input is `v` (the edge's owner), if any: where `v`'s sharding lives while edges are in the program."
     return next((u for u, _ in v.uses if u.name == "sdy.data_flow_edge"), None)
 
 def _owner(v: Value):
     """Where `v`'s sharding lives (Shardy's `getShardableValue`): `("op", op)` for an op holding it in an attribute,
     `("value", w)` for a value holding it itself, `("in"|"out", op, k)` for a computation's k-th in/out sharding,
     or None when `v` cannot be sharded."""
-    e = _edge_of(v)
+    e = data_flow_edge_of(v)
     if e is not None: return ("op", e)
     if not v.is_block_arg:
         op = v.defining_op

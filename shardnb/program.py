@@ -17,7 +17,7 @@ from .syntax import ShardingSyntaxError, parse_mesh, parse_sharding, parse_shard
 # %% auto #0
 __all__ = ['DIALECTS', 'DIRECTIONS', 'COLLECTIVE_AXES', 'ELEMENTWISE', 'VERIFIERS', 'ProgramSyntaxError', 'ProgramError',
            'TensorType', 'OpaqueType', 'parse_type', 'Value', 'Block', 'Op', 'Attr', 'Func', 'Module', 'unique_symbol',
-           'open_sharding', 'gc_paused', 'parse_module', 'print_module', 'copy_func', 'copy_module',
+           'open_sharding', 'closed_sharding', 'gc_paused', 'parse_module', 'print_module', 'copy_func', 'copy_module',
            'check_result_types', 'describe', 'check_sharding', 'module_errors', 'verify_module', 'check_barrier',
            'check_zero_result_sharding', 'check_module', 'Builder']
 
@@ -247,6 +247,10 @@ def unique_symbol(base: str, taken, counter: list) -> str:
 def open_sharding(like: TensorSharding, rank: int) -> TensorSharding:
     "A sharding of `rank` empty open dims (`{?}`) on the mesh of `like`."
     return TensorSharding(like.mesh, tuple(DimSharding((), is_closed=False) for _ in range(rank)), mesh_name=like.mesh_name)
+
+def closed_sharding(like: TensorSharding, rank: int) -> TensorSharding:
+    "A sharding of `rank` empty closed dims (`{}`) on the mesh of `like`: fully replicated."
+    return TensorSharding(like.mesh, tuple(DimSharding(()) for _ in range(rank)), mesh_name=like.mesh_name)
 
 # %% ../nbs/08_program.ipynb #658ba17f
 # Alternatives in order of frequency (punctuation, names, SSA values first), with possessive

@@ -15,6 +15,7 @@ from .sharding import DimSharding, TensorSharding
 from .program import (Module, Func, Block, Op, Value, Attr, TensorType, ProgramError, parse_module, print_module, verify_module,
                              open_sharding, copy_module, gc_paused)
 from .rules import OpShardingRule, sharding_rule, parse_op_sharding_rule, factor_name, POINTWISE
+from .passes import data_flow_edge_of
 
 # %% auto #0
 __all__ = ['NONE', 'FORWARD', 'BACKWARD', 'BOTH', 'OP_PRIORITY_SCHEDULE', 'STRATEGIES', 'is_axis_prefix', 'axes_overlap',
@@ -433,15 +434,9 @@ def _op_rule(op: Op, conservative: bool) -> OpShardingRule | None:
 # %% ../nbs/12_propagate.ipynb #22695022
 _OWN_SHARDING = ("sdy.data_flow_edge", "sdy.sharding_constraint", "sdy.reshard")
 
-def _edge_of(v: Value):
-    "The `sdy.data_flow_edge` whose input is `v` (the edge owner), if any."
-    for u, _ in v.uses:
-        if u.name == "sdy.data_flow_edge": return u
-    return None
-
 def _shardable(v: Value):
     "Shardy's `getShardableValue`: where `v`'s sharding lives (an edge's result for an edge owner or target), or None."
-    e = _edge_of(v)
+    e = data_flow_edge_of(v)
     if e is not None: return e.results[0]
     if not v.is_block_arg: return v
     p = v.owner.parent
@@ -499,16 +494,16 @@ def _terminator_edge(u: Op, i: int):
     "The edge fed by operand `i` of a region terminator `u` (a while body's or manual computation's return)."
     p = u.parent_op
     if p is None: return None
-    if p.name == "stablehlo.while" and u.block is p.regions[1]: return _edge_of(p.results[i])
-    if p.name in ("stablehlo.case", "stablehlo.if") + _COMPUTATIONS: return _edge_of(p.results[i])
+    if p.name == "stablehlo.while" and u.block is p.regions[1]: return data_flow_edge_of(p.results[i])
+    if p.name in ("stablehlo.case", "stablehlo.if") + _COMPUTATIONS: return data_flow_edge_of(p.results[i])
     return None
 
 def _use_edge(u: Op, i: int):
     "Shardy's `DataFlowEdgeOp::lookup(use)`: the edge whose sources include this use."
-    if u.name in ("stablehlo.optimization_barrier", "stablehlo.while"): return _edge_of(u.results[i])
+    if u.name in ("stablehlo.optimization_barrier", "stablehlo.while"): return data_flow_edge_of(u.results[i])
     # Shardy's getEdgeOwnerFromSource for manual and named computations returns the operand itself, not the body
     # argument it feeds, so a change of an operand reaches the body's edge only if that operand owns an edge itself
-    if u.name in _COMPUTATIONS: return _edge_of(u.operands[i])
+    if u.name in _COMPUTATIONS: return data_flow_edge_of(u.operands[i])
     if u.name in ("stablehlo.return", "sdy.return"): return _terminator_edge(u, i)
     return None
 
@@ -855,7 +850,7 @@ def _sharding_slots(m: Module):
         for op in f.walk():
             if op.name == "sdy.sharding_group": continue
             for r in op.results:
-                if _edge_of(r) is None: yield _Slot(r)
+                if data_flow_edge_of(r) is None: yield _Slot(r)
 
 def _priority(d: DimSharding) -> int: return d.priority or 0
 
@@ -986,7 +981,7 @@ def data_flow_edge_shardings(owners) -> list | None:
     "Each of the edge `owners`' edge sharding, missing ones fully open; None if no edge has one (Shardy's `getShardingsFromDataFlowEdges`)."
     out, first = [], None
     for v in owners:
-        e = _edge_of(v)
+        e = data_flow_edge_of(v)
         s = e.attrs.get("sharding") if e is not None else None
         if s is not None and first is None: first = s
         out.append(s)
