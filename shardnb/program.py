@@ -11,7 +11,7 @@ import re
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from .mesh import Mesh, ShardingError
-from .sharding import DimSharding, TensorSharding, _symbol
+from .sharding import DimSharding, TensorSharding, symbol_text
 from .syntax import ShardingSyntaxError, parse_mesh, parse_sharding, parse_sharding_per_value
 
 # %% auto #0
@@ -1314,7 +1314,7 @@ def _print_one_operand(p, op, attrs, ops, pad, ind, out, lhs):
 def _print_call(p, op, attrs, ops, pad, ind, out, lhs):
     # `call` is short for func.call only where func is the default dialect: directly in a function body
     name = "call" if isinstance(op.block.parent if op.block else None, Func) else "func.call"
-    out.append(f"{pad}{lhs}{name} {_symbol(op.attrs['callee'])}({ops}){_tail(attrs, ('callee',))} : "
+    out.append(f"{pad}{lhs}{name} {symbol_text(op.attrs['callee'])}({ops}){_tail(attrs, ('callee',))} : "
                + _fn_type([v.type for v in op.operands], [r.type for r in op.results]))
 
 def _print_manual(p, op, attrs, ops, pad, ind, out, lhs):
@@ -1385,7 +1385,7 @@ def _func_text(p: _Printer, f: Func, out):
         a = dict(a)
         if s is not None: a = {"sdy.sharding": s, **a}
         res.append(str(t) + (" " + _attr_dict_text(a) if a else ""))
-    head = "  func.func " + (f.visibility + " " if f.visibility else "") + _symbol(f.name) + "(" + ", ".join(args) + ")"
+    head = "  func.func " + (f.visibility + " " if f.visibility else "") + symbol_text(f.name) + "(" + ", ".join(args) + ")"
     if len(res) == 1 and "{" not in res[0]: head += " -> " + res[0]
     elif res: head += " -> (" + ", ".join(res) + ")"
     if f.attrs: head += " attributes " + _attr_dict_text(f.attrs)
@@ -1398,10 +1398,10 @@ def print_module(m: Module, canonical: bool = False) -> str:
     "MLIR text of `m` that `parse_module` reads back to an equal module; `canonical` renumbers all values."
     p = _Printer(canonical)
     out = list(m.aliases)
-    head = "module" + (" " + _symbol(m.name) if m.name else "") + (" attributes " + _attr_dict_text(m.attrs) if m.attrs else "")
+    head = "module" + (" " + symbol_text(m.name) if m.name else "") + (" attributes " + _attr_dict_text(m.attrs) if m.attrs else "")
     out.append(head + " {")
     for name, mesh in m.meshes.items():
-        out.append(f"  sdy.mesh {_symbol(name)} = {mesh}" + _tail(m.mesh_attrs.get(name, {})))
+        out.append(f"  sdy.mesh {symbol_text(name)} = {mesh}" + _tail(m.mesh_attrs.get(name, {})))
     p.func_scope()
     for op in m.others: p.op(op, 1, out)
     for f in m.funcs.values(): _func_text(p, f, out)

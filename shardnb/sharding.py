@@ -14,7 +14,8 @@ import numpy as np
 from .mesh import Mesh, AxisRef, ShardingError, ShardingTypeError, _q, _is_int, _type_error
 
 # %% auto #0
-__all__ = ['DimSharding', 'TensorSharding', 'local_shape', 'devices_indices_map', 'shard_array', 'unshard', 'equivalent']
+__all__ = ['DimSharding', 'symbol_text', 'TensorSharding', 'local_shape', 'devices_indices_map', 'shard_array', 'unshard',
+           'equivalent']
 
 # %% ../nbs/01_sharding.ipynb #af52557e
 def _axis_ref(a) -> AxisRef:
@@ -56,7 +57,8 @@ class DimSharding:
 # %% ../nbs/01_sharding.ipynb #9f81b568
 _bare_symbol = re.compile(r"[A-Za-z_][A-Za-z0-9_$.]*\Z")
 
-def _symbol(name: str) -> str:
+def symbol_text(name: str) -> str:
+    "A symbol reference as MLIR prints it: `@name`, or `@\"...\"` quoted where the name is not a bare identifier."
     return "@" + (name if _bare_symbol.match(name) else _q(name))
 
 def _dim(d) -> DimSharding:
@@ -92,7 +94,7 @@ class TensorSharding:
 
     def body(self) -> str:
         "The text inside `#sdy.sharding<...>`, e.g. `<@mesh, [{\"x\"}, {}]>`."
-        mesh = _symbol(self.mesh_name) if self.mesh_name is not None else f"mesh{self.mesh}"
+        mesh = symbol_text(self.mesh_name) if self.mesh_name is not None else f"mesh{self.mesh}"
         parts = [mesh, "[" + ", ".join(map(str, self.dims)) + "]"]
         if self.replicated: parts.append("replicated={" + ", ".join(map(str, self.replicated)) + "}")
         if self.unreduced: parts.append("unreduced={" + ", ".join(map(str, self.unreduced)) + "}")
@@ -131,7 +133,7 @@ def _need_sharding(arg: str, s) -> TensorSharding:
     return s
 
 def _verify(self: TensorSharding, shape=None) -> None:
-    if self.mesh is None: raise ShardingError(f"unknown mesh: {_symbol(self.mesh_name)}")
+    if self.mesh is None: raise ShardingError(f"unknown mesh: {symbol_text(self.mesh_name)}")
     mesh = self.mesh
     if mesh.is_maximal:
         if self.dims or self.replicated or self.unreduced:
