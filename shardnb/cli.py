@@ -174,7 +174,7 @@ def plan_figure(plan, shape):
         plt.close(fig)   # drawn with pyplot: unregistered, so a notebook doesn't show it a second time; the caller saves it
         return fig
     from matplotlib.figure import Figure
-    fig = Figure(figsize=(11, 4.8), dpi=100)
+    fig = Figure(figsize=(9, 4.8), dpi=100)
     (a, b) = fig.subplots(1, 2)
     viz.draw_sharding(plan.src, shape, ax=a, title="before")
     viz.draw_sharding(plan.dst, shape, ax=b, title="after")

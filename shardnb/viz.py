@@ -223,15 +223,16 @@ def draw_sub_axes(mesh: Mesh, refs, ax=None, *, figsize=None):
     if len({r.name for r in refs}) != 1: raise ShardingError(f"sub-axes of one axis, got: {', '.join(map(str, refs))}")
     for r in refs: r.check(mesh)
     name = refs[0].name; n = mesh.axis_size(name)
-    line = Mesh({name: n})
-    fig, ax = _new_ax(ax, figsize or (min(12, 0.55 * n + 2), 0.55 * len(refs) + 1.2))
+    line, own = Mesh({name: n}), ax is None
+    fig, ax = _new_ax(ax, figsize or (min(9, 0.55 * n + 2), 0.55 * len(refs) + 1.2))
     for row, r in enumerate(refs):
         c = r.coords(line)
         for i in range(n):
             colour = shard_color(int(c[i]))
             ax.add_patch(Rectangle((i, row), 1, 1, facecolor=colour, edgecolor="white", lw=2, gid="coordinate"))
             ax.add_artist(BoxLabel((i, row, i + 1, row + 1), [str(int(c[i]))], sizes=(11, 9, 8, 7), color=_text_color(colour)))
-    ax.set_xlim(0, n); ax.set_ylim(len(refs), 0); ax.set_aspect("equal")
+    ax.set_xlim(0, n); ax.set_ylim(len(refs), 0)
+    ax.set_aspect("equal" if n <= 24 else "auto")   # a long axis: narrow cells, rows as tall as their names
     every = max(1, math.ceil(n / 16))
     ax.set_xticks([i + 0.5 for i in range(0, n, every)], [str(i) for i in range(0, n, every)], fontsize=8)
     ax.set_xlabel(f'coordinate along "{name}"', fontsize=8)
@@ -239,6 +240,7 @@ def draw_sub_axes(mesh: Mesh, refs, ax=None, *, figsize=None):
     ax.tick_params(length=0)
     for sp in ax.spines.values(): sp.set_visible(False)
     ax.set_title(f'sub-axes of "{name}"={n}', fontsize=9)
+    if own: fig.tight_layout()   # the axis label inside the figure's own bottom edge
     return fig
 
 # %% ../nbs/04_viz.ipynb #a58cae30

@@ -25,9 +25,10 @@ def _step_title(i: int, step, width: float) -> str:
     return "\n".join(_wrap(line.split(", "), ", ", width, 8, "sans-serif")
                      for line in (f"{i}. {move}", short_sharding(step.sharding)))
 
-def draw_plan_steps(plan: ReshardPlan, array=None, *, max_items: int = 6, cell: float = 0.65, max_width: float = 12):
+def draw_plan_steps(plan: ReshardPlan, array=None, *, max_items: int = 6, cell: float = 0.65, max_width: float = 9):
     """One device-grid panel per state of `plan` run on `array` (default: elements numbered `ij`), titled by the step
-    that led there; panels give each device `cell` inches and wrap into rows at `max_width` inches."""
+    that led there; panels give each device `cell` inches (less, down to 0.5, to fit two a row) and wrap into rows at
+    `max_width` inches."""
     from shardnb.simulate import trace
     if not isinstance(plan, ReshardPlan): raise ShardingError(f"plan must be a ReshardPlan, got: {plan!r}")
     x = np.asarray(array) if array is not None else _numbered(plan.shape)
@@ -35,6 +36,8 @@ def draw_plan_steps(plan: ReshardPlan, array=None, *, max_items: int = 6, cell: 
     states = trace(plan, shard_array(x, plan.src))
     shardings = [plan.src] + [s.sharding for s in plan.steps]
     _, width, height, _ = _grid_positions(plan.src.mesh)
+    if len(states) > 1 and 2 * (cell * width + 1.2) > max_width >= 2 * (0.5 * width + 1.2):
+        cell = (max_width / 2 - 1.2) / width   # two panels a row rather than one tall column: cells down to 0.5 in
     pw, ph = max(2.6, cell * width + 1.2), cell * height + 1.5
     per_row = max(1, min(len(states), int(max_width // pw)))
     rows = math.ceil(len(states) / per_row)

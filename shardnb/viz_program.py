@@ -6,6 +6,7 @@ Docs: https://shardnb.github.io/shardnb/program_figures.html.md"""
 
 # %% ../nbs/10a_program_figures.ipynb #580150e4
 from __future__ import annotations
+from typing import NamedTuple
 import numpy as np
 import matplotlib.pyplot as plt
 from matplotlib.collections import LineCollection
@@ -51,60 +52,95 @@ def _layout(f: Func):
     return list(f.args) + list(f.body.ops), layer, edges
 
 # %% ../nbs/10a_program_figures.ipynb #10b091bb
-_LABEL_PT, _SHARDING_PT, _PAD, _GAP_X, _GAP_Y, _LINE, _HEAD = 8, 7, 8.0, 34.0, 12.0, 13.0, 18.0  # sizes in points
+_LABEL_PT, _SHARDING_PT, _PAD, _GAP_X, _GAP_Y, _HEAD = 8, 7, 8.0, 28.0, 10.0, 18.0  # sizes in points
+_MAX_IN = 9.0                      # the docs site's content column: a wider figure shrinks its text below 7 pt there
+_MAX_W = (_MAX_IN - 0.3) * 72 - 8  # the points a figure of `_MAX_IN` may use (margins, the axes' padding)
+_MAX_LABEL, _MAX_SHARDING = 170.0, 150.0   # label and sharding lines wrap at their commas past this many points
+
+def _wrapped(line: str, width: float, size: float, family: str = "sans-serif") -> str:
+    "`line` broken after its commas (between dims and axes) into lines of at most `width` points where it can be."
+    out, cur = [], ""
+    for part in line.split(", "):   # as `BoxLabel` wraps a list of parts with `sep=", "`
+        longer = f"{cur}, {part}" if cur else part
+        if cur and text_size(longer, size, family)[0] > width: out.append(cur + ","); cur = part
+        else: cur = longer
+    return "\n".join(out + [cur])
 
 def _node_text(n, f: Func) -> tuple[str, list[str]]:
-    "A node's label and the shardings written under it."
+    "A node's label (long lines wrapped) and the shardings written under it."
     if isinstance(n, Value): label, vals = f"%{n.name or 'arg' + str(n.index)}\n{n.type}", [n]
     else: label, vals = _label(n), list(n.results)
+    label = "\n".join(_wrapped(l, _MAX_LABEL, _LABEL_PT) for l in label.split("\n"))
     texts = [short_sharding(v.sharding) for v in vals if v.sharding is not None]
     if isinstance(n, Op) and n is f.return_op: texts += ["out: " + short_sharding(s) for s in f.result_shardings if s is not None]
     return label, texts
 
-def _geometry(funcs, gap: float = _GAP_X) -> tuple[float, float, float, float]:
-    "Box width and height, and column and row pitch, in points, that fit every label and sharding of `funcs`."
-    w, h, lines = 60.0, 0.0, 0
-    for f in funcs:
-        for n in _layout(f)[0]:
-            label, texts = _node_text(n, f)
-            lw, lh = text_size(label, _LABEL_PT)
-            w = max([w, lw + 2 * _PAD + 3] + [text_size(t, _SHARDING_PT, "monospace")[0] + 6 - gap for t in texts])
-            h, lines = max(h, lh + _PAD), max(lines, len(texts))
-    return w, h, w + gap, h + lines * _LINE + _GAP_Y
+# %% ../nbs/10a_program_figures.ipynb #5a0c7e21
+class _Geometry(NamedTuple):
+    "Sizes in points shared by every function of a drawing: per layer (column) a box width, a column pitch and an x."
+    box: dict          # layer -> box width
+    col: dict          # layer -> column pitch (box and gap, or the widest sharding written under it)
+    x: dict            # layer -> centre, from the left of its band
+    band: dict         # layer -> band index: columns past the width fold into bands, one under the next
+    h: float           # box height
+    dy: float          # row pitch: a box and the shardings under it
 
-def _place(f: Func, geo, per_band: int) -> tuple[dict, float, int]:
-    """Each node's centre in points (under `_HEAD` for the function's name), the height used and the columns used.
-    Layers past `per_band` columns fold into bands, one under the next, so a long program stays readable."""
-    w, h, dx, dy = geo
+def _sharding_height(text: str, col: float) -> float:
+    "Points a sharding takes under its node, wrapped to its column."
+    return text_size(_wrapped(text, col - 6, _SHARDING_PT, "monospace"), _SHARDING_PT, "monospace")[1] + 4
+
+def _geometry(funcs, max_w: float = _MAX_W, gap: float = _GAP_X) -> _Geometry:
+    "Box and column sizes that fit every label and sharding of `funcs`, columns folded into bands of at most `max_w` points."
+    box, col, h, nodes = {}, {}, 14.0, []
+    for f in funcs:
+        ns, layer, _ = _layout(f)
+        nodes += [(layer[id(n)], *_node_text(n, f)) for n in ns]
+    for l, label, texts in nodes:
+        box[l] = max(box.get(l, 40.0), text_size(label, _LABEL_PT)[0] + 2 * _PAD + 3)
+        h = max(h, text_size(label, _LABEL_PT)[1] + _PAD)
+        for t in texts:   # as wide as the sharding, up to `_MAX_SHARDING`, and never narrower than one of its parts
+            mono = [text_size(p, _SHARDING_PT, "monospace")[0] for p in (t, *t.split(", "))]
+            col[l] = max(col.get(l, 0.0), min(mono[0], max([_MAX_SHARDING] + mono[1:])) + 7)
+    for l in box: col[l] = max(col.get(l, 0.0), box[l] + gap)
+    below = max([sum(_sharding_height(t, col[l]) for t in texts) for l, _, texts in nodes] + [0.0])
+    x, band, used, k = {}, {}, 0.0, 0
+    for l in sorted(col):
+        if used and used + col[l] > max_w: used, k = 0.0, k + 1
+        x[l], band[l], used = used + col[l] / 2, k, used + col[l]
+    return _Geometry(box, col, x, band, h, h + below + _GAP_Y)
+
+def _place(f: Func, geo: _Geometry) -> tuple[dict, float, float]:
+    "Each node's centre in points (under `_HEAD` for the function's name), and the width and height used."
     nodes, layer, _ = _layout(f)
     at = {}
     for n in nodes: at.setdefault(layer[id(n)], []).append(n)
-    pos, y, cols, last = {}, _HEAD, 0, max(at, default=0)
-    for first in range(0, last + 1, per_band):
-        band = range(first, min(first + per_band, last + 1))
+    pos, y, width = {}, _HEAD, 0.0
+    for k in sorted({geo.band[l] for l in at}):
+        band = [l for l in sorted(at) if geo.band[l] == k]
         for l in band:
-            for r, n in enumerate(at.get(l, [])): pos[id(n)] = (dx / 2 + (l - first) * dx, y + h / 2 + r * dy)
-        y, cols = y + max(len(at.get(l, [])) for l in band) * dy, max(cols, len(band))
-    return pos, y, cols
+            for r, n in enumerate(at[l]): pos[id(n)] = (geo.x[l], y + geo.h / 2 + r * geo.dy)
+        y += max(len(at[l]) for l in band) * geo.dy
+        width = max(width, geo.x[band[-1]] + geo.col[band[-1]] / 2)
+    return pos, width, y
 
-def _extent(funcs, geo, per_band: int) -> tuple[float, float]:
-    "Width and height in points of `funcs` drawn one under another (half a gap each side of a column: room for shardings)."
-    placed = [_place(f, geo, per_band) for f in funcs]
-    return max([1] + [c for _, _, c in placed]) * geo[2], max(sum(y for _, y, _ in placed), geo[3])
+def _extent(funcs, geo: _Geometry) -> tuple[float, float]:
+    "Width and height in points of `funcs` drawn one under another."
+    placed = [_place(f, geo) for f in funcs]
+    return max([60.0] + [w for _, w, _ in placed]), max(sum(y for _, _, y in placed), 40.0)
 
 # %% ../nbs/10a_program_figures.ipynb #696b0c8d
-def _draw_func(ax, f: Func, y0: float, geo, per_band: int) -> float:
+def _draw_func(ax, f: Func, y0: float, geo: _Geometry) -> float:
     "Draw `f` with its name at `y0` (points, downwards); return the y below it."
-    w, h, dx, dy = geo
     nodes, layer, edges = _layout(f)
-    placed, height, _ = _place(f, geo, per_band)
+    placed, _, height = _place(f, geo)
     pos = {k: (x, y0 + y) for k, (x, y) in placed.items()}
-    ax.text((dx - w) / 2, y0 + _HEAD - 4, f"@{f.name}", fontsize=8, fontweight="bold", ha="left", va="bottom")
+    ax.text(geo.x[0] - geo.box[0] / 2, y0 + _HEAD - 4, f"@{f.name}", fontsize=8, fontweight="bold", ha="left", va="bottom")
     lines, back, heads = [], [], []   # line collections and one marker call: thousands of annotate() arrows take seconds
     for src, dst, v in edges:
-        (x1, y1), (x2, y2) = (pos[id(src)][0] + w / 2, pos[id(src)][1]), (pos[id(dst)][0] - w / 2, pos[id(dst)][1])
-        if x2 < x1: back.append(np.array([(x1, y1), (x2, y2)]))   # into the next band: drawn faint, under the rest
-        elif x2 - x1 > dx and abs(y1 - y2) < 1e-9:   # a long jump along a row arcs over it
+        ls, ld = layer[id(src)], layer[id(dst)]
+        (x1, y1), (x2, y2) = (pos[id(src)][0] + geo.box[ls] / 2, pos[id(src)][1]), (pos[id(dst)][0] - geo.box[ld] / 2, pos[id(dst)][1])
+        if geo.band[ls] != geo.band[ld]: back.append(np.array([(x1, y1), (x2, y2)]))   # into a later band: faint, under the rest
+        elif ld - ls > 1 and abs(y1 - y2) < 1e-9:   # a long jump along a row arcs over it
             t = np.linspace(0, 1, 16)[:, None]
             lines.append((1 - t) ** 2 * (x1, y1) + 2 * t * (1 - t) * ((x1 + x2) / 2, y1 - 0.3 * (x2 - x1)) + t ** 2 * (x2, y2))
         else: lines.append(np.array([(x1, y1), (x2, y2)]))
@@ -113,19 +149,20 @@ def _draw_func(ax, f: Func, y0: float, geo, per_band: int) -> float:
     ax.add_collection(LineCollection(back, colors="0.75", lw=0.7, linestyles="--", zorder=0.5, gid="edges"), autolim=False)
     if heads: ax.plot(*zip(*heads), ls="none", marker=">", ms=4, color="0.4", markeredgewidth=0, zorder=3)
     for n in nodes:
-        x, y = pos[id(n)]
-        arg = isinstance(n, Value)
-        box = FancyBboxPatch((x - w / 2, y - h / 2), w, h, boxstyle=f"round,pad=0,rounding_size={10 if arg else 4}",
+        (x, y), l, arg = pos[id(n)], layer[id(n)], isinstance(n, Value)
+        w, col = geo.box[l], geo.col[l]
+        box = FancyBboxPatch((x - w / 2, y - geo.h / 2), w, geo.h, boxstyle=f"round,pad=0,rounding_size={10 if arg else 4}",
                              fc="#dbe9f6" if arg else "#fde9c9" if n.regions else "#f3f3f3", ec="0.3", lw=0.8,
                              gid="arg" if arg else "op")
         ax.add_artist(box)   # not add_patch: the limits are set once, at the end
         label, texts = _node_text(n, f)
-        ax.add_artist(BoxLabel((x - w / 2, y - h / 2, x + w / 2, y + h / 2), [label, label.split("\n")[0]],
+        ax.add_artist(BoxLabel((x - w / 2, y - geo.h / 2, x + w / 2, y + geo.h / 2), [label, label.split("\n")[0]],
                                sizes=(_LABEL_PT, 7), gid="label"))
-        for k, t in enumerate(texts):
-            top = y + h / 2 + 1 + k * _LINE
-            ax.add_artist(BoxLabel((x - dx / 2 + 2, top, x + dx / 2 - 2, top + _LINE), [t], sizes=(_SHARDING_PT, 6, 5.5), pad=0.5,
-                                   color="tab:blue", family="monospace", gid="sharding"))
+        top = y + geo.h / 2 + 1
+        for t in texts:   # the whole sharding until drawn, then wrapped after its commas to its column
+            ax.add_artist(BoxLabel((x - col / 2 + 2, top, x + col / 2 - 2, top + (dh := _sharding_height(t, col))), [t.split(", ")],
+                                   sep=", ", sizes=(_SHARDING_PT,), pad=0.5, color="tab:blue", family="monospace", gid="sharding"))
+            top += dh
     return y0 + height
 
 # %% ../nbs/10a_program_figures.ipynb #1deeb37f
@@ -139,27 +176,30 @@ def _funcs(module_or_func, max_nodes: int = 10**9) -> tuple[list, str]:
         if out and n > max_nodes: break
         out.append(f)
     rest = fs[len(out):]
-    note = (f"… and {len(rest)} more function{'s' * (len(rest) != 1)} ({sum(len(f.body.ops) for f in rest):,} ops) not drawn: "
+    note = (f"… and {len(rest)} more function{'s' * (len(rest) != 1)} ({sum(len(f.body.ops) for f in rest):,} ops) not drawn:\n"
             f"draw one with draw_program(module.funcs[name])") if rest else ""
     return out, note
 
-_MAX_W = (12.5 - 0.3) * 72 - 8   # the points a figure of at most 12.5 in may use
+_NOTE = 26.0   # points under a drawing for its note (two lines)
 
-_NOTE = 16.0   # points under a drawing for its note
-
-def _draw_into(ax, funcs, geo, size, per_band: int, note: str = "") -> None:
+def _draw_into(ax, funcs, geo, size, note: str = "") -> None:
     "Draw `funcs` into `ax` at one data unit per point, on a canvas of `size` points (the last `_NOTE` for `note`)."
     y = 0.0
-    for f in funcs: y = _draw_func(ax, f, y, geo, per_band)
+    for f in funcs: y = _draw_func(ax, f, y, geo)
     if not funcs: ax.text(size[0] / 2, size[1] / 2, "(empty)", ha="center", va="center", fontsize=8)
-    if note: ax.text(0, size[1] - 4, note, fontsize=8, va="bottom", style="italic", gid="note")
+    if note: ax.text(0, size[1] - 2, note, fontsize=8, va="bottom", style="italic", gid="note")
     ax.set_xlim(-4, size[0] + 4); ax.set_ylim(size[1] + 4, -4)
     ax.set_aspect("equal"); ax.set_axis_off()
 
-def _figure(sizes, top: float, head: float = 0.0, max_width: float = 12.5):
+def _canvas(funcs, geo, note: str) -> tuple[float, float]:
+    "The size in points of `funcs` drawn with `geo`, with room for `note` under them."
+    w, h = _extent(funcs, geo)
+    return (max(w, text_size(note, 8)[0]), h + _NOTE) if note else (w, h)
+
+def _figure(sizes, top: float, head: float = 0.0, max_width: float = _MAX_IN):
     """A figure with one axes per `(width, height)` in points, side by side, or one under another when side by side
     would be wider than `max_width` inches, each with `top` inches above it and `head` above all; at scale 1 unless
-    still too wide."""
+    one is still too wide."""
     margin, gap = 0.15, 0.3
     across = sum(w + 8 for w, _ in sizes) / 72 + 2 * margin + gap * (len(sizes) - 1) <= max_width or len(sizes) == 1
     widest = sum(w + 8 for w, _ in sizes) if across else max(w + 8 for w, _ in sizes)
@@ -174,39 +214,31 @@ def _figure(sizes, top: float, head: float = 0.0, max_width: float = 12.5):
         else: y -= top + h
     return fig, axes
 
-def _gap_for(ax, funcs) -> float:
-    "The widest column gap (points, `_GAP_X` down to 10) at which `funcs` fit the width of a given `ax` at full size."
-    avail = ax.get_position().width * ax.figure.get_figwidth() * 72 - 8
-    return next((g for g in (_GAP_X, 28, 22, 16) if _extent(funcs, _geometry(funcs, g), 10**9)[0] <= avail), 10)
-
 def draw_program(module_or_func, ax=None, title=None, *, max_nodes: int = 150):
-    """Draw a `Module` (every function) or a `Func` as a left-to-right graph; returns the `Figure`. Without `ax`
-    the figure is sized to the program, and a program too long for 12.5 inches folds into bands; past `max_nodes`
-    nodes the remaining functions are named in a note instead of drawn."""
+    """Draw a `Module` (every function) or a `Func` as a left-to-right graph; returns the `Figure`. Columns past the
+    width (9 inches, or the given `ax`'s) fold into bands, one under the next; past `max_nodes` nodes the remaining
+    functions are named in a note instead of drawn."""
     funcs, note = _funcs(module_or_func, max_nodes)
-    geo = _geometry(funcs, _GAP_X if ax is None else _gap_for(ax, funcs))
-    per_band = max(1, int(_MAX_W // geo[2])) if ax is None else 10**9
-    w, h = _extent(funcs, geo, per_band)
-    size = (max(w, text_size(note, 8)[0]) if note else w, h + _NOTE * bool(note))
+    max_w = _MAX_W if ax is None else ax.get_position().width * ax.figure.get_figwidth() * 72 - 8
+    geo = _geometry(funcs, max_w)
+    size = _canvas(funcs, geo, note)
     if ax is None: fig, (ax,) = _figure([size], 0.35 if title else 0.1)
-    _draw_into(ax, funcs, geo, size, per_band, note)
+    _draw_into(ax, funcs, geo, size, note)
     if title: ax.set_title(title, fontsize=9)
     return ax.figure
 
 # %% ../nbs/10a_program_figures.ipynb #1508485f
 def draw_pass(pass_fn, module: Module, title=None, *, max_nodes: int = 150):
-    "Draw `module` before | after `pass_fn` (run on a copy) side by side, boxes alike in both; returns the `Figure`."
+    """Draw `module` before | after `pass_fn` (run on a copy), side by side where both fit 9 inches and one under
+    the other otherwise, boxes and columns alike in both; returns the `Figure`."""
     after = copy_module(module)
     out = pass_fn(after)
     after = out if isinstance(out, Module) else after
     (before, n1), (after, n2) = _funcs(module, max_nodes), _funcs(after, max_nodes)
-    funcs, notes = [before, after], [n1, n2]
-    geo = tuple(max(a, b) for a, b in zip(_geometry(funcs[0]), _geometry(funcs[1])))
-    per_band = max(1, int(_MAX_W // geo[2]))
-    sizes = [(max(w, text_size(n, 8)[0]) if n else w, h + _NOTE * bool(n))
-             for (w, h), n in ((_extent(fs, geo, per_band), n) for fs, n in zip(funcs, notes))]
+    geo = _geometry(before + after)
+    sizes = [_canvas(before, geo, n1), _canvas(after, geo, n2)]
     fig, axes = _figure(sizes, 0.4, head=0.3)   # room for each panel's title, and the suptitle above them
-    for ax, fs, size, note, name in zip(axes, funcs, sizes, notes, ("before", "after")):
-        _draw_into(ax, fs, geo, size, per_band, note); ax.set_title(name, fontsize=9)
+    for ax, fs, size, note, name in zip(axes, (before, after), sizes, (n1, n2), ("before", "after")):
+        _draw_into(ax, fs, geo, size, note); ax.set_title(name, fontsize=9)
     fig.suptitle(title or getattr(pass_fn, "__name__", "pass"), fontsize=10, y=1 - 0.05 / fig.get_figheight(), va="top")
     return fig

@@ -26,7 +26,8 @@ from matplotlib.text import Text
 MIN_PT = 7         # smallest readable font size, in points at the figure's size
 OVERLAP_PX = 2     # two texts may touch by this much (antialiasing, tight boxes)
 MAX_S = 2.0        # CPU seconds to build and render one figure
-MAX_WIDTH_IN = 13  # wider figures shrink too much at the docs site's width
+MAX_WIDTH_IN = 9   # the docs site's content column (~800 px at a 1280 px window; PNGs shown at figure dpi):
+                   # a wider figure shrinks there, and its 7 pt text with it (10.6 in read at ~70 %, issue 15)
 MAX_TEXTS = 1500   # more labels than anyone reads: the figure should summarise
 
 

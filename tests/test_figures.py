@@ -41,17 +41,18 @@ def _on(mesh, *dims): return TensorSharding(mesh, [[f"g{a}" for a in d] for d in
 def _sh(text, mesh_text, name="m"): return parse_sharding(text, {name: parse_mesh(mesh_text)})
 
 
-def _two_panels(draw, *args_list, figsize=(13, 3)):
-    "The chapters' side-by-side composition: `draw(*args, ax=...)` in each of two panels."
-    fig, axes = plt.subplots(1, len(args_list), figsize=figsize)
+def _two_panels(draw, *args_list, figsize=(9, 5.6), across=False):
+    "The chapters' composition of two panels, one under the other (or side by side): `draw(*args, ax=...)` in each."
+    fig, axes = plt.subplots(1, len(args_list), figsize=figsize) if across else plt.subplots(len(args_list), 1, figsize=figsize)
     for ax, args in zip(axes, args_list): draw(*args, ax=ax)
     fig.tight_layout()
     return fig
 
 
 def _cut_patterns():
-    "06a's three cut patterns in one row."
-    fig, axes = plt.subplots(1, 3, figsize=(13, 4.4))
+    "06a's three cut patterns: the two 6x6 side by side, the 10x14 under them."
+    fig = plt.figure(figsize=(9, 8.2))
+    axes = [fig.add_subplot(2, 2, 1), fig.add_subplot(2, 2, 2), fig.add_subplot(2, 1, 2)]
     for ax, (shape, m, n) in zip(axes, [((6, 6), 2, 3), ((6, 6), 2, 6), ((10, 14), 3, 4)]):
         draw_cut_pattern(shape, (m, n), (n, m), ax=ax)
     fig.tight_layout()
@@ -76,6 +77,87 @@ def _conv_gather_rules():
                                      "{i=8, j=16, k=16, l=3, m=32, n=1, o=1} reduction={l} permutation={j, k}>"), axs[0], "convolution")
     plot_rule(parse_op_sharding_rule("#sdy.op_sharding_rule<([k, j], [i, l])->([i, j]) {i=6, j=32, k=10, l=1} reduction={k} "
                                      "need_replication={l}>"), axs[1], "gather")
+    fig.tight_layout()
+    return fig
+
+
+def _mesh_and_sub_axes():
+    "00's opening: a 2x4 mesh beside the three sub-axes of \"y\"=8."
+    fig, (a, b) = plt.subplots(1, 2, figsize=(9, 3.2), gridspec_kw={"width_ratios": [1, 1.25]})
+    draw_mesh(parse_mesh('<["x"=2, "y"=4], device_ids=[0, 1, 2, 3, 7, 6, 5, 4]>'), a)
+    draw_sub_axes(Mesh({"y": 8}), [AxisRef("y", pre, 2) for pre in (1, 2, 4)], ax=b)
+    return fig
+
+
+def _tiles_and_grid(text, mesh_text, shape, max_items, ratios=(1, 1), height=4.4):
+    "01's figures: a sharding as tiles beside the device grid of the same sharding."
+    s = _sh(text, mesh_text)
+    fig, (a, b) = plt.subplots(1, 2, figsize=(9, height), gridspec_kw={"width_ratios": list(ratios)})
+    draw_sharding(s, shape, a); draw_device_grid(s, shape, ax=b, max_items=max_items)
+    return fig
+
+
+def _notations():
+    "03's opening: one layout beside its text in each notation, each name over its text."
+    one = _sh('<@m, [{"x"}, {"y"}]>', '<["x"=2, "y"=3]>')
+    notations = {"Shardy": str(one), "JAX PartitionSpec": "P('x', 'y')  on Mesh(devices (2, 3), ('x', 'y'))",
+                 "PyTorch DTensor": "placements (Shard(dim=0), Shard(dim=1))  on DeviceMesh (2, 3)",
+                 "MLIR shard dialect": "grid(2x3) split_axes = [[0], [1]]", "MindSpore layout": "device_matrix (2, 3), tensor_map (1, 0)",
+                 "MindSpore strategy": "(2, 3)"}
+    fig, (a, b) = plt.subplots(1, 2, figsize=(9, 3.4), gridspec_kw={"width_ratios": [1, 2.4]})
+    draw_sharding(one, (8, 6), a, title="one layout")
+    b.axis("off")
+    for k, (name, text) in enumerate(notations.items()):
+        b.text(0, 1 - k * 0.17, name, fontsize=9, weight="bold", va="top", transform=b.transAxes)
+        b.text(0.03, 0.92 - k * 0.17, text, fontsize=8.5, family="monospace", va="top", transform=b.transAxes)
+    return fig
+
+
+def _manual_panels():
+    "09's manual_computation: the manual axes alone beside the whole in_shardings[0]."
+    s_in = _sh('<@m, [{"data"}, {"model", ?}]>', '<["data"=2, "model"=2]>')
+    manual = TensorSharding(s_in.mesh, [["data"], []], mesh_name=s_in.mesh_name)
+    fig, (a, b) = plt.subplots(1, 2, figsize=(9, 3.8))
+    draw_sharding(manual, (16, 32), a, title='manual {"data"}: each body gets tensor<8x32xf32>')
+    draw_sharding(s_in, (16, 32), b, title='in_shardings[0]: "model" free inside the body')
+    return fig
+
+
+RULES = '''
+func.func @main(%a: tensor<16x4xf32>, %b: tensor<4x8xf32>) -> tensor<16x4xf32> {
+  %0 = stablehlo.reshape %a : (tensor<16x4xf32>) -> tensor<8x8xf32>
+  %1 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0] : (tensor<16x4xf32>, tensor<4x8xf32>) -> tensor<16x8xf32>
+  return %a : tensor<16x4xf32>
+}'''
+
+
+def _rules_side_by_side():
+    "11's pair of rules: a matmul's beside a reshape's."
+    from shardnb.rules import sharding_rule
+    reshape, dot = parse_module(RULES).main.body.ops[:2]
+    fig, axs = plt.subplots(1, 2, figsize=(9, 2.6))
+    plot_rule(sharding_rule(dot), axs[0], "dot_general 16x4 . 4x8 (k hatched: reduction)")
+    plot_rule(sharding_rule(reshape), axs[1], "reshape 16x4 -> 8x8")
+    return fig
+
+
+def _planners_compared():
+    "06a's bar charts: bytes over the bound and modelled time of the basis and search planners on a few reshards."
+    m = Mesh({"x": 2, "y": 4})
+    cases = {"x,y->y,x": ([["x"], ["y"]], [["y"], ["x"]]), "xy,-->-,yx": ([["x", "y"], []], [[], ["y", "x"]]),
+             "x,y->yx,-": ([["x"], ["y"]], [["y", "x"], []])}
+    rows = []
+    for name, (a, b) in cases.items():
+        s, d = TensorSharding(m, a), TensorSharding(m, b)
+        ps = [plan_reshard(s, d, (1024, 1024), planner="basis"), plan_reshard(s, d, (1024, 1024)), plan_reshard(s, d, (1024, 1024), objective="bytes")]
+        rows.append([name] + [(p.cost.max_bytes_received / p.lower_bound_bytes, p.cost.seconds * 1e6) for p in ps])
+    fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(9, 3.2))
+    xs = np.arange(len(rows))
+    for k, label in enumerate(["basis", 'search, "time"', 'search, "bytes"']):
+        ax1.bar(xs + (k - 1) * 0.27, [r[k + 1][0] for r in rows], 0.27, label=label)
+        ax2.bar(xs + (k - 1) * 0.27, [r[k + 1][1] for r in rows], 0.27, label=label)
+    for ax, yl in ((ax1, "busiest device bytes / lower bound"), (ax2, "modelled us")):
+        ax.set_xticks(xs, [r[0] for r in rows], fontsize=7); ax.set_ylabel(yl); ax.legend(fontsize=7)
     fig.tight_layout()
     return fig
 
@@ -167,6 +249,46 @@ func.func @main(%x: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}
 }'''
 
 
+CHAIN = '''sdy.mesh @mesh = <["a"=2, "b"=2]>
+func.func @main(%x: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a", ?}, {?}]>},
+                %w: tensor<16x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{?}, {"b", ?}p1]>}) -> tensor<8x16xf32> {
+  %0 = stablehlo.dot_general %x, %w, contracting_dims = [1] x [0] : (tensor<8x16xf32>, tensor<16x16xf32>) -> tensor<8x16xf32>
+  %1 = stablehlo.tanh %0 : tensor<8x16xf32>
+  %2 = stablehlo.broadcast_in_dim %1, dims = [0, 1] : (tensor<8x16xf32>) -> tensor<8x16x4xf32>
+  %3 = stablehlo.reshape %2 : (tensor<8x16x4xf32>) -> tensor<8x64xf32>
+  %4 = stablehlo.reshape %3 : (tensor<8x64xf32>) -> tensor<8x16x4xf32>
+  %5 = stablehlo.slice %4 [0:8, 0:16, 0:1] : (tensor<8x16x4xf32>) -> tensor<8x16x1xf32>
+  %6 = stablehlo.reshape %5 : (tensor<8x16x1xf32>) -> tensor<8x16xf32>
+  return %6 : tensor<8x16xf32>
+}'''
+
+
+def _last_round():
+    "12's propagation rounds, one figure each: the last (every value sharded) is the widest."
+    from shardnb.propagate import propagation_rounds
+    label, m = propagation_rounds(parse_module(CHAIN))[-1]
+    return draw_program(m, title=label)
+
+
+# 08's opening: JAX's lowering of an MLP with its relu in a function of its own
+MLP_JAX = '''module @jit_mlp attributes {mhlo.num_partitions = 8 : i32, mhlo.num_replicas = 1 : i32} {
+  sdy.mesh @mesh = <["data"=2, "model"=4]>
+  func.func public @main(%arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"data"}, {}]>}, %arg1: tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"model"}]>}, %arg2: tensor<32x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"model"}, {}]>}) -> (tensor<8x16xf32> {jax.result_info = "result"}) {
+    %0 = stablehlo.dot_general %arg0, %arg1, contracting_dims = [1] x [0], precision = [DEFAULT, DEFAULT] : (tensor<8x16xf32>, tensor<16x32xf32>) -> tensor<8x32xf32>
+    %1 = call @relu(%0) : (tensor<8x32xf32>) -> tensor<8x32xf32>
+    %2 = sdy.sharding_constraint %1 <@mesh, [{"data"}, {"model"}]> : tensor<8x32xf32>
+    %3 = stablehlo.dot_general %2, %arg2, contracting_dims = [1] x [0], precision = [DEFAULT, DEFAULT] : (tensor<8x32xf32>, tensor<32x16xf32>) -> tensor<8x16xf32>
+    return %3 : tensor<8x16xf32>
+  }
+  func.func private @relu(%arg0: tensor<8x32xf32>) -> tensor<8x32xf32> {
+    %cst = stablehlo.constant dense<0.000000e+00> : tensor<f32>
+    %0 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f32>) -> tensor<8x32xf32>
+    %1 = stablehlo.maximum %arg0, %0 : tensor<8x32xf32>
+    return %1 : tensor<8x32xf32>
+  }
+}'''
+
+
 def _three_views():
     "04's opening: one mesh and one sharding as a mesh, as tiles and as device contents."
     mesh = parse_mesh('<["x"=2, "y"=4]>')
@@ -194,6 +316,11 @@ FIGURES = {
     "mesh 64x64": lambda: draw_mesh(Mesh({"x": 64, "y": 64})),
     "mesh 16x16x16": lambda: draw_mesh(Mesh({"x": 16, "y": 16, "z": 16})),
     "sub-axes 2·3·2": lambda: draw_sub_axes(Mesh({"x": 12}), [AxisRef("x", 1, 2), AxisRef("x", 2, 3), AxisRef("x", 6, 2)]),
+    "mesh and sub-axes (00's opening)": _mesh_and_sub_axes,
+    "tiles and device grid (01)": lambda: _tiles_and_grid('<@m, [{"x"}, {}]>', '<["x"=3, "y"=2]>', (7, 4), 4),
+    "tiles and device grid, 3 axes (01)": lambda: _tiles_and_grid('<@m, [{"x"}, {"z", "y"}]>', XYZ, (4, 8), 2, (1.2, 1), 4.6),
+    "one layout in six notations (03)": _notations,
+    "manual axes and in_shardings (09)": _manual_panels,
     "sub-axes of 64": lambda: draw_sub_axes(Mesh({"x": 64}), [AxisRef("x", 1, 8), AxisRef("x", 8, 8)]),
     "sharding 2x2": lambda: draw_sharding(_sh('<@m, [{"x"}, {"y"}]>', '<["x"=2, "y"=2]>'), (2, 2), figsize=(4, 3.5)),
     "sharding z,y": lambda: draw_sharding(_sh('<@m, [{"x"}, {"z", "y"}]>', XYZ), (4, 8)),
@@ -204,7 +331,7 @@ FIGURES = {
     "sharding rank 3": lambda: draw_sharding(_sh('<@m, [{"x"}p1, {"y"}, {"z", ?}p2]>', '<["w"=6, "x"=2, "y"=4, "z"=2]>'),
                                              (4, 8, 4), figsize=(9, 3.4)),
     "sharding rank 3 padded": lambda: draw_sharding(_sh('<@m, [{"x"}, {"y"}, {"z"}]>', '<["x"=8, "y"=2, "z"=3]>'),
-                                                    (7, 3, 8), figsize=(10, 5.5)),
+                                                    (7, 3, 8), figsize=(9, 5.5)),
     "sharding 64x64 mesh": lambda: draw_sharding(_sh('<@m, [{"x"}, {"y"}]>', '<["x"=64, "y"=64]>'), (128, 128), figsize=(5, 5)),
     "sharding 64x64 mesh, rows": lambda: draw_sharding(_sh('<@m, [{"x"}, {}]>', '<["x"=64, "y"=64]>'), (64, 64)),
     "sharding mindspore X": lambda: draw_sharding(from_mindspore_strategy([[2, 1], [1, 4]], "ik,kj", device_num=8)[0],
@@ -230,7 +357,10 @@ FIGURES = {
     "plan steps 6x6 on 2x6": lambda: draw_plan_steps(plan_reshard(_on(_grid(2, 6), [0], [1]), _on(_grid(2, 6), [1], [0]),
                                                                   (6, 6), planner="basis"), max_items=3),
     "plan timeline": lambda: draw_plan_timeline(_long_plans()[0][0]),
-    "plan timelines side by side": lambda: _two_panels(draw_plan_timeline, *_long_plans()),
+    "plan timelines, one under the other": lambda: _two_panels(draw_plan_timeline, *_long_plans()),
+    "planners compared": _planners_compared,
+    "cli plan, 128 devices": lambda: plan_figure(plan_reshard(_sh('<@m, [{"x"}, {"y"}]>', '<["x"=8, "y"=16]>'),
+                                                              _sh('<@m, [{"y"}, {"x"}]>', '<["x"=8, "y"=16]>'), (64, 64)), (64, 64)),
     "cut pattern": lambda: draw_cut_pattern((10, 14), (3, 4), (4, 3)),
     "cut patterns, 3 panels": _cut_patterns,
     # 10a_program_figures
@@ -244,8 +374,13 @@ FIGURES = {
     "pass apply_sharding_constraints": lambda: draw_pass(passes.apply_sharding_constraints, parse_module(PROGRAM)),
     "rule matmul (11)": lambda: plot_rule(OpShardingRule((16, 8, 4), [[[0], [2]], [[2], [1]]], [[[0], [1]]], reduction=[2])).figure,
     "rules conv and gather (11's opening)": _conv_gather_rules,
+    "rules side by side (11)": _rules_side_by_side,
+    # 08_program, 09_api, 10_import_passes: JAX's programs (08's here; the others drawn from the corpus below)
+    "jit_mlp, two functions (08)": lambda: draw_program(parse_module(MLP_JAX), title="jax.jit(mlp) read by parse_module"),
+    "jit_mlp after import_pipeline": lambda: draw_pass(passes.import_pipeline, parse_module(MLP_JAX)),
     # 12_propagate
     "propagate": lambda: draw_pass(_propagate, parse_module(MATMUL), "propagate"),
+    "propagation rounds, the last": _last_round,
     # 12c_export
     "export passes": _export_passes,
 }
@@ -304,12 +439,15 @@ from tests.jax_corpus import CORPUS_NAMES, jax_corpus   # noqa: E402,F401  (jax_
 
 
 def test_real_programs_read(jax_corpus, seed):
-    "JAX lowerings drawn whole: a few drawn from the seed, plus a long chain (folds into bands) and a 28-function module (summarised)."
+    """JAX lowerings drawn whole, and before | after the import pipeline (chapter 10's figure): a few drawn from the
+    seed, plus a long chain (folds into bands) and a 28-function module (summarised)."""
     names = random.Random(f"{seed}/programs").sample(CORPUS_NAMES, 6) + ["mlp_act_sigmoid", "random_truncated_normal_gamma"]
     for name in (n for n in names if n in jax_corpus):
-        fig, texts, took = render(lambda: draw_program(parse_module(jax_corpus[name])))
-        assert not (found := problems(fig, texts, took)), f"{name} [seed {seed}]: " + "; ".join(found)
-        plt.close("all")
+        for how, build in [("draw_program", lambda: draw_program(parse_module(jax_corpus[name]))),
+                           ("draw_pass(import_pipeline)", lambda: draw_pass(passes.import_pipeline, parse_module(jax_corpus[name])))]:
+            fig, texts, took = render(build)
+            assert not (found := problems(fig, texts, took)), f"{how}({name}) [seed {seed}]: " + "; ".join(found)
+            plt.close("all")
 
 
 def test_checks_catch_bad_figures():

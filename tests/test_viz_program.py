@@ -92,7 +92,7 @@ def test_func_and_labels():
     fig = draw_program(m.main, title="t")
     texts = [t.get_text() for t in fig.axes[0].texts]
     assert any("manual_computation" in t and "[2 nested ops]" in t and "manual={\"y\", \"x\"}" in t for t in texts)
-    assert fig.get_size_inches()[0] < 13           # sized to the program: three columns, not a fixed 8x4
+    assert fig.get_size_inches()[0] < 9            # sized to the program: three columns, not a fixed 8x4
     wide = parse_module(PROGRAMS["plain"])
     assert draw_program(wide).get_size_inches()[0] > fig.get_size_inches()[0]   # four columns
     plt.close("all")
@@ -131,3 +131,29 @@ def test_draw_real_programs(jax_corpus, seed):
     import random
     for name in random.Random(seed).sample(CORPUS_NAMES, 5):
         check(parse_module(jax_corpus[name]))
+
+def test_long_chain_folds_into_bands():
+    "40 ops in a row: the figure stays within the docs column (figcheck's MAX_WIDTH_IN), folding into bands, every op drawn."
+    from tests.figcheck import MAX_WIDTH_IN
+    body = "\n".join(f"  %{i + 1} = stablehlo.negate %{i} : tensor<8xf32>" for i in range(40))
+    m = parse_module('sdy.mesh @mesh = <["x"=2]>\nfunc.func @main(%0: tensor<8xf32>) -> tensor<8xf32> {\n'
+                     f"{body}\n  return %40 : tensor<8xf32>\n}}")
+    fig, _, _ = assert_reads(lambda: draw_program(m), "a chain of 40 negates")
+    ops = [p for p in fig.axes[0].patches if p.get_gid() == "op"]
+    assert len(ops) == 41 and fig.get_figwidth() <= MAX_WIDTH_IN
+    assert len({round(p.get_y()) for p in ops}) >= 4     # several bands, one under the next
+    assert len({round(p.get_x()) for p in ops}) < 41     # columns reused by each band
+    plt.close("all")
+
+def test_long_sharding_wraps_at_axes():
+    "A sharding wider than its column wraps after its commas, at 7 pt or more, inside its column."
+    axes = ["alpha_axis", "beta_axis", "gamma_axis", "delta_axis", "epsilon_axis", "zeta_axis"]
+    mesh = ", ".join(f'"{a}"=1' for a in axes)
+    sharding = '[{"alpha_axis", "beta_axis", "gamma_axis"}, {"delta_axis", "epsilon_axis", "zeta_axis"}]'
+    m = parse_module(f'sdy.mesh @mesh = <[{mesh}]>\nfunc.func @main(%a: tensor<8x8xf32> {{sdy.sharding = #sdy.sharding<@mesh, {sharding}>}})'
+                     ' -> tensor<8x8xf32> {\n  %0 = stablehlo.negate %a : tensor<8x8xf32>\n  return %0 : tensor<8x8xf32>\n}')
+    fig, texts, _ = assert_reads(lambda: draw_program(m), "a long sharding")
+    drawn = [t for t in texts if t.get_gid() == "sharding"]
+    assert len(drawn) == 1 and "\n" in drawn[0].get_text() and drawn[0].get_fontsize() >= 7
+    assert drawn[0].get_text().replace("\n", " ") == sharding
+    plt.close("all")
