@@ -255,6 +255,7 @@ def _translate(e, op, a, kw, out):
         return _reduce(e, "add", a[0], _arg(a, 1), _arg(a, 2, kw.get("keepdim", False)), out, mean=op == "mean")
     if op in ("cat", "concat"): return _cat(e, a[0], _arg(a, 1, kw.get("dim", 0)), out)
     if op == "conv2d": return _conv2d(e, a, out)
+    if op == "conv_transpose2d": return _conv_transpose2d(e, a, out)
     if op == "batch_norm": return _batch_norm(e, a, out)
     if op == "max_pool2d": return _max_pool2d(e, a, out)
     if op in ("cumsum", "cumprod"): return _cumulative(e, "add" if op == "cumsum" else "multiply", a[0][0], a[0][1], a[1])
@@ -307,6 +308,23 @@ def _conv2d(e, a, out):
     if _pair(_arg(a, 5), 1) != [1, 1] or _arg(a, 6, 1) != 1: raise ShardingError(f"from_torch: node {e.node}: conv2d with dilation or groups is not translated yet")
     if isinstance(_arg(a, 4), str): raise ShardingError(f"from_torch: node {e.node}: conv2d with padding={_arg(a, 4)!r} is not translated yet")
     y = _convolution(e, x, xs, w, ws, _pair(_arg(a, 3), 1), _pair(_arg(a, 4), 0), out)
+    b = _arg(a, 2)
+    return y if b is None else e.bin("add", y, e.bcast(b[0], b[1], out, [1]), out)
+
+def _conv_transpose2d(e, a, out):
+    """aten.conv_transpose2d(x, w, bias, stride, padding, output_padding, groups, dilation), MindSpore's Conv2DTranspose:
+    a convolution of the input dilated by the stride (`lhs_dilate`) with the spatially flipped kernel, its (in, out) channels
+    read as [i, o]; groups 1 and dilation 1 only."""
+    (x, xs), (w, ws) = a[0], a[1]
+    s, p, extra = _pair(_arg(a, 3), 1), _pair(_arg(a, 4), 0), _pair(_arg(a, 5), 0)
+    if _arg(a, 6, 1) != 1 or _pair(_arg(a, 7), 1) != [1, 1]: raise ShardingError(f"from_torch: node {e.node}: conv_transpose2d with groups or dilation is not translated yet")
+    k = ws[2:]
+    if any(p[i] > k[i] - 1 for i in range(2)): raise ShardingError(f"from_torch: node {e.node}: conv_transpose2d with padding {p} beyond the kernel {list(k)} is not translated yet")
+    pad = [[k[i] - 1 - p[i], k[i] - 1 - p[i] + extra[i]] for i in range(2)]
+    flipped = e.emit(f"stablehlo.reverse {w}, dims = [2, 3] : {_ty(ws, e.dt)}", ws)
+    y = e.emit(f"stablehlo.convolution({x}, {flipped}) dim_numbers = [b, f, 0, 1]x[i, o, 0, 1]->[b, f, 0, 1], "
+               f"window = {{stride = [1, 1], pad = {pad}, lhs_dilate = {list(s)}}} {{batch_group_count = 1 : i64, feature_group_count = 1 : i64}} : "
+               f"({_ty(xs, e.dt)}, {_ty(ws, e.dt)}) -> {_ty(out, e.dt)}", out)
     b = _arg(a, 2)
     return y if b is None else e.bin("add", y, e.bcast(b[0], b[1], out, [1]), out)
 

@@ -60,11 +60,16 @@ def _reduce_window(op: Op, x, init):
     return kinds[body].reduce(w.reshape(w.shape[:n] + (-1,)), axis=-1)
 
 def _convolution(op: Op, x, w):
-    "A 2-D `convolution` in torch's layouts ([b, f, 0, 1]x[o, i, 0, 1]->[b, f, 0, 1]), with stride and padding."
+    "A 2-D `convolution` in torch's layouts ([b, f, 0, 1]x[o, i, 0, 1]->[b, f, 0, 1], or a transposed one's [i, o, 0, 1]), with stride, padding and input dilation."
     t = _op_text(op)
-    if "[b, f, 0, 1]x[o, i, 0, 1]->[b, f, 0, 1]" not in t: raise ShardingError(f"{op.name}: only NCHW x OIHW convolutions are evaluated")
+    if "[b, f, 0, 1]x[i, o, 0, 1]->[b, f, 0, 1]" in t: w = w.transpose(1, 0, 2, 3)
+    elif "[b, f, 0, 1]x[o, i, 0, 1]->[b, f, 0, 1]" not in t: raise ShardingError(f"{op.name}: only NCHW x OIHW (or IOHW) convolutions are evaluated")
     stride = [int(v) for v in re.search(r"stride = \[([^\]]*)\]", t).group(1).split(",")]
     pad = [int(v) for v in re.findall(r"-?\d+", re.search(r"pad = (\[\[.*?\]\])", t).group(1))]
+    if m := re.search(r"lhs_dilate = \[([^\]]*)\]", t):   # a transposed convolution: the stride's zeros between input pixels
+        s = [int(v) for v in m.group(1).split(",")]
+        z = np.zeros(x.shape[:2] + tuple((n - 1) * k + 1 for n, k in zip(x.shape[2:], s)))
+        z[:, :, ::s[0], ::s[1]] = x; x = z
     x = np.pad(x, [(0, 0), (0, 0), (pad[0], pad[1]), (pad[2], pad[3])])
     win = np.lib.stride_tricks.sliding_window_view(x, w.shape[2:], axis=(2, 3))[:, :, ::stride[0], ::stride[1]]
     return np.einsum("bfhwij,ofij->bohw", win, w)
@@ -158,7 +163,7 @@ def _primitive(ops) -> str:
         running = any(w == n > 1 for w, n in zip(win, shape)) and all(w in (1, n) for w, n in zip(win, shape))   # a window as long as its dim
         if running: return {"stablehlo.add": "CumSum", "stablehlo.multiply": "CumProd", "stablehlo.maximum": "Cummax", "stablehlo.minimum": "Cummin"}.get(kind, "ReduceWindow")
         return {"stablehlo.maximum": "MaxPool", "stablehlo.add": "AvgPool"}.get(kind, "ReduceWindow")
-    if has("convolution"): return "Conv2D"
+    if has("convolution"): return "Conv2DTranspose" if "lhs_dilate" in _op_text(next(o for o in ops if o.name == "stablehlo.convolution")) else "Conv2D"
     if has("concatenate"): return "Concat"
     if has("rsqrt") and not has("reduce"): return "BatchNorm"
     if has("reverse"): return "ReverseV2"

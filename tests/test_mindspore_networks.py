@@ -337,6 +337,29 @@ class ConvBNPool(torch.nn.Module):
     def forward(self, x): return torch.relu(F.max_pool2d(self.bn(self.conv(torch.relu(x))), 2, 2))
 
 
+class ReLUConvTranspose(torch.nn.Module):
+    "test_sharding_propagation_for_conv2ds.py's Conv2DTranspose: ReLU -> Conv2DTranspose(3x3, stride 2) -> ReLU."
+    def __init__(self):
+        super().__init__()
+        self.up = torch.nn.ConvTranspose2d(8, 4, 3, stride=2, padding=1, output_padding=1)
+        with torch.no_grad(): self.up.weight.copy_(randn(8, 4, 3, 3, seed=12) / 6); self.up.bias.copy_(randn(4, seed=13))
+
+    def forward(self, x): return torch.relu(self.up(torch.relu(x)))
+
+
+@pytest.mark.parametrize("configured,total_zero", [
+    ({"relu": ((8, 1, 1, 1),)}, True),                                              # the batch split reaches it for free
+    ({"conv_transpose2d": ((2, 2, 1, 1), (2, 2, 1, 1), (2,))}, False),              # in-channels split: an AllReduce
+])
+def test_conv2d_transpose(configured, total_zero):
+    plan = plan_of(ReLUConvTranspose(), (randn(16, 8, 6, 6),), configured, 8)
+    assert [o.primitive for o in plan.operators] == ["ReLU", "Conv2DTranspose", "ReLU"]
+    if total_zero:
+        assert plan.strategies["conv_transpose2d"][0] == (8, 1, 1, 1) and plan.total() == 0
+    else:
+        assert plan.allreduce("conv_transpose2d") and plan.strategies["relu_1"] == ((2, 2, 1, 1),)
+
+
 class ConvBNTrain(torch.nn.Module):
     "Conv2D -> BatchNorm with batch statistics (MindSpore's BatchNorm, is_training) -> ReLU."
     def __init__(self):
