@@ -18,10 +18,10 @@ from .propagate import propagate
 from .program import copy_module
 
 # %% auto #0
-__all__ = ['Strategy', 'VIRTUAL_DATASET', 'eval_op', 'evaluate', 'Operator', 'is_reshape', 'operators', 'candidates',
-           'to_tensor_layout', 'to_sharding', 'Redistribution', 'redistribution', 'needs_reshape', 'mindspore_cost',
-           'bit_sharding', 'exact_cost', 'reshape_factors', 'reshape_redistribution', 'Choice', 'in_layout',
-           'out_layout', 'with_out_strategy', 'op_cost', 'Edge', 'network_inputs', 'dataset_layouts',
+__all__ = ['Strategy', 'VIRTUAL_DATASET', 'halo_rows', 'halo_fits', 'eval_op', 'evaluate', 'Operator', 'is_reshape', 'operators',
+           'candidates', 'to_tensor_layout', 'to_sharding', 'Redistribution', 'redistribution', 'needs_reshape',
+           'mindspore_cost', 'bit_sharding', 'exact_cost', 'reshape_factors', 'reshape_redistribution', 'Choice',
+           'in_layout', 'out_layout', 'with_out_strategy', 'op_cost', 'Edge', 'network_inputs', 'dataset_layouts',
            'propagate_strategies', 'StrategyPlan', 'parallel_program', 'run_redistribution', 'run', 'plot_plan',
            'shardy_plan', 'received_bytes', 'compare_styles', 'comparison_table', 'plot_comparison']
 
@@ -45,8 +45,8 @@ def _dense_splat(op: Op) -> float:
     return {"true": 1.0, "false": 0.0}.get(t, None) if t in ("true", "false") else float(t.replace("0x7F800000", "inf").replace("0xFF800000", "-inf"))
 
 # %% ../nbs/13_strategies.ipynb #a59429cd
-def _reduce_window(op: Op, x, init):
-    "`reduce_window` by add or max: pad with the init value, then reduce every window (strides, no dilation)."
+def _reduce_window(op: Op, x, init, pads: dict | None = None):
+    "`reduce_window` by add or max: pad with the init value (`pads`: dim -> (low, high) instead of the op's), then reduce every window (strides, no dilation)."
     from shardnb.rules import _dense, _attr
     kinds = {"stablehlo.add": np.add, "stablehlo.multiply": np.multiply, "stablehlo.maximum": np.maximum, "stablehlo.minimum": np.minimum}
     body = op.regions[0].ops[0].name if op.regions and op.regions[0].ops else None
@@ -55,11 +55,37 @@ def _reduce_window(op: Op, x, init):
     win = _op_ints(op, "window_dimensions", "window_dimensions") or (1,) * n
     strides = _op_ints(op, "window_strides", "window_strides") or (1,) * n
     pad = _dense(_attr(op, "padding"), 2 * n) or (0,) * 2 * n
-    x = np.pad(x, [(pad[2 * d], pad[2 * d + 1]) for d in range(n)], constant_values=float(init))
+    x = np.pad(x, [(pads or {}).get(d, (pad[2 * d], pad[2 * d + 1])) for d in range(n)], constant_values=float(init))
     w = np.lib.stride_tricks.sliding_window_view(x, win)[tuple(slice(None, None, s) for s in strides)]
     return kinds[body].reduce(w.reshape(w.shape[:n] + (-1,)), axis=-1)
 
-def _convolution(op: Op, x, w):
+def _window_geometry(op: Op, d: int) -> tuple[int, int, int]:
+    "(window, stride, low padding) of input dim `d` of a convolution (NCHW, dims 2 and 3) or a reduce_window."
+    from shardnb.rules import _dense, _attr
+    t = _op_text(op)
+    if op.name == "stablehlo.convolution":
+        i = d - 2
+        stride = [int(v) for v in re.search(r"stride = \[([^\]]*)\]", t).group(1).split(",")]
+        pad = [int(v) for v in re.findall(r"-?\d+", re.search(r"pad = (\[\[.*?\]\])", t).group(1))]
+        return op.operands[1].type.shape[d], stride[i], pad[2 * i]
+    n = len(op.operands[0].type.shape)
+    win = _op_ints(op, "window_dimensions", "window_dimensions") or (1,) * n
+    strides = _op_ints(op, "window_strides", "window_strides") or (1,) * n
+    pad = _dense(_attr(op, "padding"), 2 * n) or (0,) * 2 * n
+    return win[d], strides[d], pad[2 * d]
+
+def halo_rows(n_in: int, n_out: int, window: int, stride: int, pad: int, parts: int, k: int) -> tuple[int, int]:
+    "Rows part `k` of `parts` needs beyond its own input slice, (before, after), for its output slice (MindSpore's overlap sizes)."
+    m_in, m_out = n_in // parts, n_out // parts
+    lo, hi = k * m_out * stride - pad, ((k + 1) * m_out - 1) * stride - pad + window
+    return max(0, k * m_in - max(lo, 0)), max(0, min(hi, n_in) - (k + 1) * m_in)
+
+def halo_fits(n_in: int, n_out: int, window: int, stride: int, pad: int, parts: int) -> bool:
+    "Whether every part's halo comes from its two neighbours alone (one NeighborExchangeV2): no wider than a neighbour's slice."
+    if n_in % parts or n_out % parts: return False
+    return all(max(halo_rows(n_in, n_out, window, stride, pad, parts, k)) <= n_in // parts for k in range(parts))
+
+def _convolution(op: Op, x, w, pads: dict | None = None):
     "A 2-D `convolution` in torch's layouts ([b, f, 0, 1]x[o, i, 0, 1]->[b, f, 0, 1], or a transposed one's [i, o, 0, 1]), with stride, padding and input dilation."
     t = _op_text(op)
     if "[b, f, 0, 1]x[i, o, 0, 1]->[b, f, 0, 1]" in t: w = w.transpose(1, 0, 2, 3)
@@ -70,7 +96,7 @@ def _convolution(op: Op, x, w):
         s = [int(v) for v in m.group(1).split(",")]
         z = np.zeros(x.shape[:2] + tuple((n - 1) * k + 1 for n, k in zip(x.shape[2:], s)))
         z[:, :, ::s[0], ::s[1]] = x; x = z
-    x = np.pad(x, [(0, 0), (0, 0), (pad[0], pad[1]), (pad[2], pad[3])])
+    x = np.pad(x, [(0, 0), (0, 0)] + [(pads or {}).get(d, (pad[2 * d - 4], pad[2 * d - 3])) for d in (2, 3)])
     win = np.lib.stride_tricks.sliding_window_view(x, w.shape[2:], axis=(2, 3))[:, :, ::stride[0], ::stride[1]]
     return np.einsum("bfhwij,ofij->bohw", win, w)
 
@@ -138,6 +164,7 @@ class Operator:
     reduce_kind: dict       # reduction letter -> "add" | "maximum" | ...
     dim_letter: dict        # (Value, dim) -> letter, for every value in the group
     primitive: str = ""
+    halo: dict = field(default_factory=dict)   # a split-able spatial letter -> its windows [(op, dim, kernel, stride, low pad)]
 
     def in_letters(self, i):
         memo = self.__dict__.setdefault("_in_letters", {})   # asked for once per candidate: computed once
@@ -217,7 +244,8 @@ def _operator(name, index, ops) -> Operator:
         else: visit(v)
     inputs = found
     output = ops[-1].result
-    uf, red, fsize, fixed = _UF(), {}, {}, []
+    uf, red, fsize, fixed, spatial = _UF(), {}, {}, [], []
+    windowed = _primitive(ops) in ("Conv2D", "MaxPool")   # Conv2DInfo and MaxPoolInfo split H and W, exchanging halos
     for o in ops:
         if not o.operands: continue
         rule = sharding_rule(o)
@@ -230,7 +258,9 @@ def _operator(name, index, ops) -> Operator:
                         f = fs[0]
                         if f in first: uf.union(node, first[f])
                         else: first[f] = node
-        fixed += [first[f] for f in rule.need_replication + rule.permutation if f in first]   # CumSum's axis: split, it would be wrong
+        halo = windowed and o.name in ("stablehlo.convolution", "stablehlo.reduce_window")
+        fixed += [first[f] for f in tuple(rule.need_replication) + (() if halo else tuple(rule.permutation)) if f in first]   # CumSum's axis: split, it would be wrong
+        if halo: spatial += [(o, d, first[f]) for d, fs in enumerate(rule.operands[0]) for f in fs[:1] if f in rule.permutation and f in first]
         for f in rule.reduction:
             if f in first: red[first[f]] = _reduce_kind(o) if o.name == "stablehlo.reduce" else "add"
     roots = {}
@@ -255,9 +285,14 @@ def _operator(name, index, ops) -> Operator:
     for i in range(len(inputs)):   # a size-1 input dim broadcast against a larger one keeps its own letter of size 1
         for d in range(len(inputs[i].type.shape)):
             if inputs[i].type.shape[d] == 1: splittable[dim_letter[(inputs[i], d)]] = False
+    halo = {}
+    for o, d, node in spatial:   # a spatial letter splits both the input and the output dim evenly
+        l = dim_letter[node]
+        sizes[l] = math.gcd(*(fsize[n] for n in roots[uf.find(node)]))
+        halo.setdefault(l, []).append((o, d) + _window_geometry(o, d))
     prim = _primitive(ops)
     if prim == "Reshape" and len(ops) == 1: prim = "Squeeze" if len(ops[0].result.type.shape) < len(ops[0].operands[0].type.shape) else "ExpandDims"
-    return Operator(name, index, ops, inputs, output, letters, sizes, splittable, reduce_kind, dim_letter, prim)
+    return Operator(name, index, ops, inputs, output, letters, sizes, splittable, reduce_kind, dim_letter, prim, halo)
 
 # %% ../nbs/13_strategies.ipynb #bac0a774
 def operators(module: Module) -> list[Operator]:
@@ -294,6 +329,10 @@ def _letter_cuts(op: Operator, strategy, device_num: int) -> dict:
             if cuts.setdefault(l, int(c)) != c:
                 raise ShardingError(f"{where}: input {i} dim {d} is split {c} but the same dim of another input is split {cuts[l]}")
     for l in op.letters: cuts.setdefault(l, 1)
+    for i, d in ((i, d) for i in range(len(op.inputs)) for d in range(len(op.inputs[i].type.shape))):
+        l = op.dim_letter[(op.inputs[i], d)]
+        if cuts[l] > 1 and not _halo_ok(op, l, cuts[l]):
+            raise ShardingError(f"{where}: input {i} dim {d} split {cuts[l]}: each part's halo must come from its two neighbours' slices alone (NeighborExchangeV2)")
     used = math.prod(cuts.values())
     if device_num % used: raise ShardingError(f"{where}: strategy {tuple(map(tuple, strategy))} uses {used} devices, which does not divide device_num={device_num}")
     return cuts
@@ -302,6 +341,13 @@ def _strategy(op: Operator, cuts: dict) -> Strategy:
     return tuple(tuple(cuts.get(l, 1) for l in op.in_letters(i)) for i in range(len(op.inputs)))
 
 # %% ../nbs/13_strategies.ipynb #bd9b0bc1
+def _halo_ok(op: Operator, l, c: int) -> bool:
+    "Whether spatial letter `l` of `op` can be split `c` ways with halos from the two neighbours only."
+    return all(halo_fits(o.operands[0].type.shape[d], o.result.type.shape[d], w, s, p, c) for o, d, w, s, p in op.halo.get(l, ()))
+
+def _halo_key(op: Operator) -> tuple:
+    return tuple((l, tuple((o.operands[0].type.shape[d], o.result.type.shape[d], w, s, p) for o, d, w, s, p in gs)) for l, gs in op.halo.items())
+
 def candidates(op: Operator, device_num: int, fully_use_devices: bool = False) -> list[dict]:
     "Every strategy MindSpore generates for `op`, as letter -> split, in MindSpore's order."
     out = []
@@ -314,7 +360,7 @@ def candidates(op: Operator, device_num: int, fully_use_devices: bool = False) -
         while True:
             cur[l] = c; rec(k + 1, left // c, cur)
             c *= 2
-            if not op.splittable[l] or op.sizes[l] % c or left % c: break
+            if not op.splittable[l] or op.sizes[l] % c or left % c or not _halo_ok(op, l, c): break
         del cur[l]
     rec(0, device_num, {})
     return out
@@ -617,13 +663,13 @@ class _Graph:
 
     def cands(self, op):
         # candidates depend only on the letters, their sizes and splittability: a stack of identical blocks shares them
-        key = (tuple(op.letters), tuple(op.sizes[l] for l in op.letters), tuple(op.splittable[l] for l in op.letters))
+        key = (tuple(op.letters), tuple(op.sizes[l] for l in op.letters), tuple(op.splittable[l] for l in op.letters), _halo_key(op))
         if key not in self._cands: self._cands[key] = candidates(op, self.N, self.full)
         return self._cands[key]
 
     def cand_choices(self, op):
         "Each candidate's cuts with its default `Choice`."
-        key = (tuple(op.letters), tuple(op.sizes[l] for l in op.letters), tuple(op.splittable[l] for l in op.letters))
+        key = (tuple(op.letters), tuple(op.sizes[l] for l in op.letters), tuple(op.splittable[l] for l in op.letters), _halo_key(op))
         if key not in self._choices: self._choices[key] = [(c, _choice(op, c, self.B)) for c in self.cands(op)]
         return self._choices[key]
 
@@ -632,7 +678,7 @@ class _Graph:
         if op.name not in self._sigs:
             self._sigs[op.name] = (tuple(op.letters), tuple(op.sizes[l] for l in op.letters), tuple(op.splittable[l] for l in op.letters),
                                    tuple(op.in_letters(i) for i in range(len(op.inputs))), op.out_letters,
-                                   tuple(v.type.shape for v in op.inputs), op.output.type.shape, tuple(op.reductions))
+                                   tuple(v.type.shape for v in op.inputs), op.output.type.shape, tuple(op.reductions), _halo_key(op))
         return self._sigs[op.name]
 
     def reshape_cost(self, op, src, dst):
@@ -936,6 +982,12 @@ def parallel_program(self: StrategyPlan) -> str:
             lines.append(f"  %{k}({o.name}) = Reshape({src}) {{in_strategy: {_strategy(o, c.cut())}}} : ({_tensor_str(_local(pre.shape, pre.dst))}) -> ({_tensor_str(_local(post.shape, post.src))})")
             more, name[o.output] = _redist_lines(post, B, f"%{k}", f"{k}_post"); lines += more
             continue
+        for op in o.ops:   # Conv2DInfo / MaxPoolInfo with H or W cut: rank 0's halo from its neighbours first
+            if split := _split_windows(o, op, c.bit()):
+                geo = {d: (op.operands[0].type.shape[d], op.result.type.shape[d], *_window_geometry(op, d), 1 << len(bs)) for d, bs in split.items()}
+                if not any(any(halo_rows(*geo[d], k)) for d in geo for k in range(geo[d][-1])): continue   # windows inside the slices: no exchange
+                rows = [halo_rows(*geo[d], 0) for d in geo]
+                lines.append(f"  %{k}h = NeighborExchangeV2({ins[0]}) {{dims: {list(split)}, rank 0 receives rows (before, after): {rows}}}")
         shapes = ", ".join(_tensor_str(_local(v.type.shape, in_layout(o, c, i))) for i, v in enumerate(o.inputs))
         outs = _tensor_str(_local(o.output.type.shape, out_layout(o, c)))
         st = _strategy(o, c.cut())
@@ -1016,6 +1068,36 @@ def _op_reductions(o: Operator, op: Op) -> dict:
                 if fs and fs[0] == f: out[o.dim_letter[(v, d)]] = _reduce_kind(op) if op.name == "stablehlo.reduce" else "add"
     return out
 
+def _split_windows(o: Operator, op: Op, bits: dict) -> dict:
+    "The spatial dims of a convolution or reduce_window that its operator's choice cuts: dim -> rank bits."
+    if not o.halo or op.name not in ("stablehlo.convolution", "stablehlo.reduce_window"): return {}
+    x = op.operands[0]
+    return {d: bits[l] for d in range(len(x.type.shape)) if (l := o.dim_letter.get((x, d))) in o.halo and bits.get(l)}
+
+def _halo_windows(op: Op, split: dict, rank: int) -> dict:
+    "Per cut dim, the input rows `rank`'s output slice reads, (first, last + 1), unclipped (padding lies outside)."
+    out = {}
+    for d, bs in split.items():
+        w, s, p = _window_geometry(op, d)
+        m = op.result.type.shape[d] >> len(bs)
+        k = sum(((rank >> b) & 1) << (len(bs) - 1 - j) for j, b in enumerate(bs))
+        out[d] = (k * m * s - p, (k * m + m - 1) * s - p + w)
+    return out
+
+def _halo_eval(op: Op, split: dict, env: dict, ranks) -> dict:
+    "Each rank's result of a windowed op whose spatial dims `split` are cut: its slice and the halo its neighbours send (NeighborExchangeV2), the array's edges padded."
+    x = env[op.operands[0]]
+    for d, bs in split.items(): x = _gather(x, d, bs)   # the simulation gathers; each rank then reads only its window
+    out = {}
+    for r in ranks:
+        a, pads = x[r], {}
+        for d, (lo, hi) in _halo_windows(op, split, r).items():
+            n = a.shape[d]
+            a = np.take(a, range(max(lo, 0), min(hi, n)), axis=d); pads[d] = (max(0, -lo), max(0, hi - n))
+        f = _convolution if op.name == "stablehlo.convolution" else _reduce_window
+        out[r] = f(op, a, env[op.operands[1]][r], pads)
+    return out
+
 def run(self: StrategyPlan, *args) -> list[np.ndarray]:
     "Execute the parallel program on `device_num` simulated devices; returns main's results, gathered."
     g, B, f = self.graph, self.graph.B, None
@@ -1041,7 +1123,8 @@ def run(self: StrategyPlan, *args) -> list[np.ndarray]:
             continue
         shape_of = lambda v: tuple(n >> len(bits.get(o.dim_letter.get((v, d)), ())) for d, n in enumerate(v.type.shape))
         for op in o.ops:
-            res = {r: eval_op(op, [env[x][r] for x in op.operands], shape_of) for r in ranks}
+            split = _split_windows(o, op, bits)
+            res = _halo_eval(op, split, env, ranks) if split else {r: eval_op(op, [env[x][r] for x in op.operands], shape_of) for r in ranks}
             if op.operands:
                 for l, kind in _op_reductions(o, op).items():
                     if bits.get(l): res = _allreduce(res, bits[l], kind)
@@ -1169,6 +1252,19 @@ def received_bytes(self: StrategyPlan, name: str) -> float:
         r = redistribution(g.source(e, self.selected), in_layout(o, c, e.index), o.inputs[e.index].type.shape)
         total += exact_cost(r, g.B, g.itemsize)[0]
     if is_reshape(o): total += sum(exact_cost(r, g.B, g.itemsize)[0] for r in self.reshape(name))
+    for op in o.ops:   # a halo: the busiest rank's window less what it holds
+        if split := _split_windows(o, op, bits):
+            x = op.operands[0]
+            own = [s >> len(bits.get(o.dim_letter.get((x, d)), ())) for d, s in enumerate(x.type.shape)]
+            most = 0
+            for r in range(g.N):   # the window's box less its overlap with the rank's own slice
+                win, both = list(own), list(own)
+                for d, (lo, hi) in _halo_windows(op, split, r).items():
+                    k = sum(((r >> b) & 1) << (len(split[d]) - 1 - j) for j, b in enumerate(split[d]))
+                    a, b = max(lo, 0), min(hi, x.type.shape[d])
+                    win[d], both[d] = b - a, max(0, min(b, (k + 1) * own[d]) - max(a, k * own[d]))
+                most = max(most, math.prod(win) - math.prod(both))
+            total += most * g.itemsize
     for op in o.ops:
         if not op.operands: continue
         n = 1 << sum(len(bits.get(l, ())) for l in _op_reductions(o, op))

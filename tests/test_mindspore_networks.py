@@ -388,15 +388,38 @@ def test_sharding_propagation_8x1x1x1():
     assert plan.total() == 0
 
 
-@pytest.mark.xfail(strict=True, reason="MindSpore's Conv2DInfo splits H and W and exchanges overlaps with its neighbours "
-                   "(conv2d_info.cc: ComputeOverlap{Left,Right,Top,Bottom}SizeByRankBias, a NeighborExchangeV2 before the "
-                   "convolution; MaxPoolInfo likewise). shardnb's convolution and reduce_window letters for H and W are Shardy's "
-                   "permutation factors, never split, and neither the halo exchange, its cost nor its simulation is modelled, so "
-                   "the configured ReLU's (1, 1, 1, 8) is gathered before the Conv2D")
 def test_sharding_propagation_1x1x1x8():
+    """MindSpore's assertions: Conv2D [[1, 1, 1, 8], [1, 1, 1, 1]], BatchNorm [[1, 1, 1, 8], [1]...], MaxPool [[1, 1, 1, 8]].
+    Conv2DInfo and MaxPoolInfo cut W and take the halo their windows reach from the neighbours (a NeighborExchangeV2);
+    the parallel program, halos included, equals the single-device one."""
     st = (1, 1, 1, 8)
     plan = plan_of(ConvBNPool(), (randn(32, 16, 16, 16),), {"relu": (st,), "relu_1": (st,)}, 8)
     assert plan.strategies["conv2d"] == (st, (1, 1, 1, 1))
+    assert plan.strategies["batch_norm"] == (st, (1,), (1,), (1,), (1,))
+    assert plan.strategies["max_pool2d"] == (st,)
+    assert plan.total() == 0   # no redistribution: only the halo moves
+    text = plan.parallel_program()
+    assert "NeighborExchangeV2(%0) {dims: [3], rank 0 receives rows (before, after): [(0, 1)]}" in text
+    assert "NeighborExchangeV2" not in text.split("MaxPool")[0].split("BatchNorm")[1]   # the 2x2/2 pool's windows stay inside
+    # 3x3 'same' on 16 columns cut 8: two columns each, one more from each neighbour; 32 x 16 x 16 rows x 4 bytes each
+    assert plan.received_bytes("conv2d") == 2 * 32 * 16 * 16 * 4 and plan.received_bytes("max_pool2d") == 0
+
+
+def test_halo_must_come_from_neighbours():
+    "A 7x7 window cut 16 ways needs 3 columns from a side whose neighbour holds 2: one NeighborExchangeV2 cannot do it."
+    from shardnb import ShardingError
+    from shardnb.strategies import halo_fits, halo_rows
+    assert halo_rows(16, 16, 3, 1, 1, 8, 0) == (0, 1) and halo_rows(16, 16, 3, 1, 1, 8, 3) == (1, 1)
+    assert halo_fits(32, 16, 7, 2, 3, 8) and not halo_fits(32, 16, 7, 2, 3, 16)
+    class Conv7(torch.nn.Module):
+        def __init__(self):
+            super().__init__(); self.conv = torch.nn.Conv2d(2, 2, 7, 2, 3)
+        def forward(self, x): return torch.relu(self.conv(torch.relu(x)))
+    ep, mod = export(Conv7(), randn(1, 2, 32, 32))
+    with pytest.raises(ShardingError, match=r"input 0 dim 3 split 16: each part's halo must come from its two neighbours"):
+        propagate_strategies(mod, {"conv2d": ((1, 1, 1, 16), (1, 1, 1, 1), (1,))}, device_num=16)
+    plan = plan_of(Conv7(), (randn(1, 2, 32, 32),), {"conv2d": ((1, 1, 2, 8), (1, 1, 1, 1), (1,))}, 16)   # H and W both cut
+    assert plan.strategies["relu_1"] == ((1, 1, 2, 8),)
 
 
 class ReshapeTupleConcat(torch.nn.Module):
