@@ -176,6 +176,31 @@ def _softplus(e, x, beta, out):
               e.un("log", e.bin("add", e.const(1.0, s), e.un("exponential", e.un("negate", e.un("abs", z, s), s), s), s), s), s)
     return y if beta == 1 else e.bin("divide", y, e.const(beta, s), s)
 
+def _trunc(e, x, out):
+    "MindSpore's Trunc: sign(x) * floor(|x|), rounding towards zero (as JAX lowers `trunc`)."
+    v, s = x
+    return e.bin("multiply", e.un("sign", v, s), e.un("floor", e.un("abs", v, s), s), s)
+
+_LANCZOS = (0.99999999999980993, 676.5203681218851, -1259.1392167224028, 771.32342877765313, -176.61502916214059,
+            12.507343278686905, -0.13857109526572012, 9.9843695780195716e-6, 1.5056327351493116e-7)
+
+def _lgamma(e, x, out):
+    """MindSpore's Lgamma, log|Gamma(x)|, from pointwise ops only: Lanczos (g = 7, |error| < 1e-13) at z = max(x, 1 - x) >= 0.5,
+    and for x < 0.5 the reflection log(pi / |sin(pi x)|) - lgamma(1 - x), the two blended by a 0/1 step (at a pole: large, not inf)."""
+    v, s = x
+    c = lambda k: e.const(k, s)
+    z = e.bin("maximum", v, e.bin("subtract", c(1.0), v, s), s)
+    zm = e.bin("subtract", z, c(1.0), s)
+    acc = c(_LANCZOS[0])
+    for i, a in enumerate(_LANCZOS[1:], 1): acc = e.bin("add", acc, e.bin("divide", c(a), e.bin("add", zm, c(float(i)), s), s), s)
+    t = e.bin("add", zm, c(7.5), s)
+    big = e.bin("add", e.bin("add", c(0.5 * math.log(2 * math.pi)), e.bin("multiply", e.bin("add", zm, c(0.5), s), e.un("log", t, s), s), s),
+                e.bin("subtract", e.un("log", acc, s), t, s), s)
+    sin2 = e.bin("add", e.bin("multiply", e.un("sine", e.bin("multiply", c(math.pi), v, s), s), e.un("sine", e.bin("multiply", c(math.pi), v, s), s), s), c(1e-300), s)
+    small = e.bin("subtract", e.bin("subtract", c(math.log(math.pi)), e.bin("multiply", c(0.5), e.un("log", sin2, s), s), s), big, s)
+    w = e.bin("multiply", c(0.5), e.bin("add", c(1.0), e.un("sign", e.bin("subtract", v, c(0.5), s), s), s), s)   # 1 for x > 0.5, 0 below
+    return e.bin("add", e.bin("multiply", w, big, s), e.bin("multiply", e.bin("subtract", c(1.0), w, s), small, s), s)
+
 def _log_softmax(e, x, dim, out):
     v, s = x
     d = dim % len(s)
@@ -230,9 +255,13 @@ def _translate(e, op, a, kw, out):
         return _reduce(e, "add", a[0], _arg(a, 1), _arg(a, 2, kw.get("keepdim", False)), out, mean=op == "mean")
     if op in ("cat", "concat"): return _cat(e, a[0], _arg(a, 1, kw.get("dim", 0)), out)
     if op == "conv2d": return _conv2d(e, a, out)
+    if op == "conv_transpose2d": return _conv_transpose2d(e, a, out)
     if op == "batch_norm": return _batch_norm(e, a, out)
     if op == "max_pool2d": return _max_pool2d(e, a, out)
     if op in ("cumsum", "cumprod"): return _cumulative(e, "add" if op == "cumsum" else "multiply", a[0][0], a[0][1], a[1])
+    if op in ("cummax", "cummin"): return _cumulative(e, "maximum" if op == "cummax" else "minimum", a[0][0], a[0][1], a[1])   # the values; see getitem
+    if op == "trunc": return _trunc(e, a[0], out)
+    if op == "lgamma": return _lgamma(e, a[0], out)
     if op == "flip": return e.emit(f"stablehlo.reverse {a[0][0]}, dims = {sorted(d % len(out) for d in a[1])} : {_ty(out, e.dt)}", out)
     if op == "amax": return _reduce(e, "maximum", a[0], _arg(a, 1, ()), _arg(a, 2, kw.get("keepdim", False)), out)
     return None
@@ -255,7 +284,8 @@ def _cumulative(e, kind, x, shape, dim):
     dim %= len(shape)
     win = [shape[d] if d == dim else 1 for d in range(len(shape))]
     pad = [(shape[d] - 1 if d == dim else 0, 0) for d in range(len(shape))]
-    return _window(e, kind, x, shape, win, [1] * len(shape), pad, 1.0 if kind == "multiply" else 0.0, shape)
+    init = {"add": 0.0, "multiply": 1.0, "maximum": -math.inf, "minimum": math.inf}[kind]
+    return _window(e, kind, x, shape, win, [1] * len(shape), pad, init, shape)
 
 def _convolution(e, x, xs, w, ws, stride, pad, out):
     "`stablehlo.convolution` in torch's layouts: NCHW input, OIHW weight, NCHW output."
@@ -281,10 +311,39 @@ def _conv2d(e, a, out):
     b = _arg(a, 2)
     return y if b is None else e.bin("add", y, e.bcast(b[0], b[1], out, [1]), out)
 
+def _conv_transpose2d(e, a, out):
+    """aten.conv_transpose2d(x, w, bias, stride, padding, output_padding, groups, dilation), MindSpore's Conv2DTranspose:
+    a convolution of the input dilated by the stride (`lhs_dilate`) with the spatially flipped kernel, its (in, out) channels
+    read as [i, o]; groups 1 and dilation 1 only."""
+    (x, xs), (w, ws) = a[0], a[1]
+    s, p, extra = _pair(_arg(a, 3), 1), _pair(_arg(a, 4), 0), _pair(_arg(a, 5), 0)
+    if _arg(a, 6, 1) != 1 or _pair(_arg(a, 7), 1) != [1, 1]: raise ShardingError(f"from_torch: node {e.node}: conv_transpose2d with groups or dilation is not translated yet")
+    k = ws[2:]
+    if any(p[i] > k[i] - 1 for i in range(2)): raise ShardingError(f"from_torch: node {e.node}: conv_transpose2d with padding {p} beyond the kernel {list(k)} is not translated yet")
+    pad = [[k[i] - 1 - p[i], k[i] - 1 - p[i] + extra[i]] for i in range(2)]
+    flipped = e.emit(f"stablehlo.reverse {w}, dims = [2, 3] : {_ty(ws, e.dt)}", ws)
+    y = e.emit(f"stablehlo.convolution({x}, {flipped}) dim_numbers = [b, f, 0, 1]x[i, o, 0, 1]->[b, f, 0, 1], "
+               f"window = {{stride = [1, 1], pad = {pad}, lhs_dilate = {list(s)}}} {{batch_group_count = 1 : i64, feature_group_count = 1 : i64}} : "
+               f"({_ty(xs, e.dt)}, {_ty(ws, e.dt)}) -> {_ty(out, e.dt)}", out)
+    b = _arg(a, 2)
+    return y if b is None else e.bin("add", y, e.bcast(b[0], b[1], out, [1]), out)
+
+def _batch_norm_train(e, x, xs, w, b, eps, out):
+    "aten.batch_norm with batch statistics: mean and biased variance per channel over (N, H, W), then the affine map."
+    dims, c = [d for d in range(len(xs)) if d != 1], (xs[1],)
+    n = math.prod(xs[d] for d in dims)
+    mean = e.bin("divide", e.reduce("add", x, xs, dims), e.const(n, c), c)
+    centred = e.bin("subtract", x, e.bcast(mean, c, xs, [1]), xs)
+    var = e.bin("divide", e.reduce("add", e.bin("multiply", centred, centred, xs), xs, dims), e.const(n, c), c)
+    scale = e.un("rsqrt", e.bin("add", var, e.const(eps, c), c), c)
+    if w is not None: scale = e.bin("multiply", scale, w[0], c)
+    y = e.bin("multiply", centred, e.bcast(scale, c, xs, [1]), xs)
+    return y if b is None else e.bin("add", y, e.bcast(b[0], c, xs, [1]), xs)
+
 def _batch_norm(e, a, out):
-    "aten.batch_norm in inference (running statistics): x * (w / sqrt(var + eps)) + (b - mean * w / sqrt(var + eps)), per channel."
+    "aten.batch_norm: in inference (running statistics) x * (w / sqrt(var + eps)) + (b - mean * w / sqrt(var + eps)) per channel; in training from the batch."
     (x, xs), w, b, mean, var, training, eps = a[0], a[1], a[2], a[3], a[4], a[5], _arg(a, 7, 1e-5)
-    if training or mean is None: raise ShardingError(f"from_torch: node {e.node}: batch_norm with batch statistics (training) is not translated yet")
+    if training or mean is None: return _batch_norm_train(e, x, xs, w, b, eps, out)   # the running statistics' update is no output here
     c = (xs[1],)
     scale = e.un("rsqrt", e.bin("add", var[0], e.const(eps, c), c), c)
     if w is not None: scale = e.bin("multiply", scale, w[0], c)
@@ -316,7 +375,7 @@ def from_torch(exported_program) -> Module:
     import torch
     if not isinstance(exported_program, torch.export.ExportedProgram):
         raise ShardingError(f"from_torch needs a torch.export.ExportedProgram, got {type(exported_program).__name__}")
-    graph, names, args, lines, results = exported_program.graph, {}, [], [], []
+    graph, names, args, lines, results, pairs = exported_program.graph, {}, [], [], [], set()
     user = set(exported_program.graph_signature.user_inputs)   # what MindSpore would feed through its _VirtualDataset
     for node in graph.nodes:
         if node.op == "placeholder":
@@ -325,7 +384,12 @@ def from_torch(exported_program) -> Module:
         elif node.op == "call_function":
             op = getattr(node.target, "_opname", None) or getattr(node.target, "__name__", str(node.target))
             if op.startswith("_assert") and not node.users: continue   # a metadata check (before `.to`): computes nothing
-            v = _val(node); out, dt = tuple(v.shape), _dt(v.dtype)
+            if op == "getitem" and node.args[0].name in pairs:   # cummax / cummin give (values, indices)
+                if node.args[1] == 0: names[node.name] = names[node.args[0].name]; continue
+                if not node.users: continue
+                raise ShardingError(f"from_torch: node {node.name}: the indices of {node.args[0].name} are not translated yet")
+            if op in ("cummax", "cummin"): pairs.add(node.name)
+            v = _val(node) if node.name not in pairs else node.meta["val"][0]; out, dt = tuple(v.shape), _dt(v.dtype)
             def conv(x):
                 if isinstance(x, torch.fx.Node): return names[x.name][:2]
                 if isinstance(x, (list, tuple)): return type(x)(conv(y) for y in x)

@@ -18,16 +18,17 @@ from .propagate import propagate
 from .program import copy_module
 
 # %% auto #0
-__all__ = ['Strategy', 'VIRTUAL_DATASET', 'eval_op', 'evaluate', 'Operator', 'operators', 'candidates', 'to_tensor_layout',
-           'to_sharding', 'Redistribution', 'redistribution', 'needs_reshape', 'mindspore_cost', 'bit_sharding',
-           'exact_cost', 'Choice', 'in_layout', 'out_layout', 'with_out_strategy', 'op_cost', 'Edge', 'network_inputs',
-           'dataset_layouts', 'propagate_strategies', 'StrategyPlan', 'parallel_program', 'run_redistribution', 'run',
-           'plot_plan', 'shardy_plan', 'received_bytes', 'compare_styles', 'comparison_table', 'plot_comparison']
+__all__ = ['Strategy', 'VIRTUAL_DATASET', 'halo_rows', 'halo_fits', 'eval_op', 'evaluate', 'Operator', 'is_reshape', 'operators',
+           'candidates', 'to_tensor_layout', 'to_sharding', 'Redistribution', 'redistribution', 'needs_reshape',
+           'mindspore_cost', 'bit_sharding', 'exact_cost', 'reshape_factors', 'reshape_redistribution', 'Choice',
+           'in_layout', 'out_layout', 'with_out_strategy', 'op_cost', 'Edge', 'network_inputs', 'dataset_layouts',
+           'propagate_strategies', 'StrategyPlan', 'parallel_program', 'run_redistribution', 'run', 'plot_plan',
+           'shardy_plan', 'received_bytes', 'compare_styles', 'comparison_table', 'plot_comparison']
 
 # %% ../nbs/13_strategies.ipynb #7d123320
 _NP_UNARY = {"stablehlo.exponential": np.exp, "stablehlo.tanh": np.tanh, "stablehlo.negate": np.negative,
              "stablehlo.abs": np.abs, "stablehlo.sign": np.sign, "stablehlo.sqrt": np.sqrt, "stablehlo.log": np.log,
-             "stablehlo.rsqrt": lambda x: 1 / np.sqrt(x), "stablehlo.sine": np.sin, "stablehlo.cosine": np.cos,
+             "stablehlo.rsqrt": lambda x: 1 / np.sqrt(x), "stablehlo.sine": np.sin, "stablehlo.cosine": np.cos, "stablehlo.floor": np.floor,
              "stablehlo.logistic": lambda x: 1 / (1 + np.exp(-x)), "stablehlo.convert": lambda x: x}   # float64 throughout: a cast changes no value
 _NP_BINARY = {"stablehlo.add": np.add, "stablehlo.subtract": np.subtract, "stablehlo.multiply": np.multiply,
               "stablehlo.divide": np.divide, "stablehlo.maximum": np.maximum, "stablehlo.minimum": np.minimum}
@@ -44,8 +45,8 @@ def _dense_splat(op: Op) -> float:
     return {"true": 1.0, "false": 0.0}.get(t, None) if t in ("true", "false") else float(t.replace("0x7F800000", "inf").replace("0xFF800000", "-inf"))
 
 # %% ../nbs/13_strategies.ipynb #a59429cd
-def _reduce_window(op: Op, x, init):
-    "`reduce_window` by add or max: pad with the init value, then reduce every window (strides, no dilation)."
+def _reduce_window(op: Op, x, init, pads: dict | None = None):
+    "`reduce_window` by add or max: pad with the init value (`pads`: dim -> (low, high) instead of the op's), then reduce every window (strides, no dilation)."
     from shardnb.rules import _dense, _attr
     kinds = {"stablehlo.add": np.add, "stablehlo.multiply": np.multiply, "stablehlo.maximum": np.maximum, "stablehlo.minimum": np.minimum}
     body = op.regions[0].ops[0].name if op.regions and op.regions[0].ops else None
@@ -54,17 +55,48 @@ def _reduce_window(op: Op, x, init):
     win = _op_ints(op, "window_dimensions", "window_dimensions") or (1,) * n
     strides = _op_ints(op, "window_strides", "window_strides") or (1,) * n
     pad = _dense(_attr(op, "padding"), 2 * n) or (0,) * 2 * n
-    x = np.pad(x, [(pad[2 * d], pad[2 * d + 1]) for d in range(n)], constant_values=float(init))
+    x = np.pad(x, [(pads or {}).get(d, (pad[2 * d], pad[2 * d + 1])) for d in range(n)], constant_values=float(init))
     w = np.lib.stride_tricks.sliding_window_view(x, win)[tuple(slice(None, None, s) for s in strides)]
     return kinds[body].reduce(w.reshape(w.shape[:n] + (-1,)), axis=-1)
 
-def _convolution(op: Op, x, w):
-    "A 2-D `convolution` in torch's layouts ([b, f, 0, 1]x[o, i, 0, 1]->[b, f, 0, 1]), with stride and padding."
+def _window_geometry(op: Op, d: int) -> tuple[int, int, int]:
+    "(window, stride, low padding) of input dim `d` of a convolution (NCHW, dims 2 and 3) or a reduce_window."
+    from shardnb.rules import _dense, _attr
     t = _op_text(op)
-    if "[b, f, 0, 1]x[o, i, 0, 1]->[b, f, 0, 1]" not in t: raise ShardingError(f"{op.name}: only NCHW x OIHW convolutions are evaluated")
+    if op.name == "stablehlo.convolution":
+        i = d - 2
+        stride = [int(v) for v in re.search(r"stride = \[([^\]]*)\]", t).group(1).split(",")]
+        pad = [int(v) for v in re.findall(r"-?\d+", re.search(r"pad = (\[\[.*?\]\])", t).group(1))]
+        return op.operands[1].type.shape[d], stride[i], pad[2 * i]
+    n = len(op.operands[0].type.shape)
+    win = _op_ints(op, "window_dimensions", "window_dimensions") or (1,) * n
+    strides = _op_ints(op, "window_strides", "window_strides") or (1,) * n
+    pad = _dense(_attr(op, "padding"), 2 * n) or (0,) * 2 * n
+    return win[d], strides[d], pad[2 * d]
+
+def halo_rows(n_in: int, n_out: int, window: int, stride: int, pad: int, parts: int, k: int) -> tuple[int, int]:
+    "Rows part `k` of `parts` needs beyond its own input slice, (before, after), for its output slice (MindSpore's overlap sizes)."
+    m_in, m_out = n_in // parts, n_out // parts
+    lo, hi = k * m_out * stride - pad, ((k + 1) * m_out - 1) * stride - pad + window
+    return max(0, k * m_in - max(lo, 0)), max(0, min(hi, n_in) - (k + 1) * m_in)
+
+def halo_fits(n_in: int, n_out: int, window: int, stride: int, pad: int, parts: int) -> bool:
+    "Whether every part's halo comes from its two neighbours alone (one NeighborExchangeV2): no wider than a neighbour's slice."
+    if n_in % parts or n_out % parts: return False
+    return all(max(halo_rows(n_in, n_out, window, stride, pad, parts, k)) <= n_in // parts for k in range(parts))
+
+def _convolution(op: Op, x, w, pads: dict | None = None):
+    "A 2-D `convolution` in torch's layouts ([b, f, 0, 1]x[o, i, 0, 1]->[b, f, 0, 1], or a transposed one's [i, o, 0, 1]), with stride, padding and input dilation."
+    t = _op_text(op)
+    if "[b, f, 0, 1]x[i, o, 0, 1]->[b, f, 0, 1]" in t: w = w.transpose(1, 0, 2, 3)
+    elif "[b, f, 0, 1]x[o, i, 0, 1]->[b, f, 0, 1]" not in t: raise ShardingError(f"{op.name}: only NCHW x OIHW (or IOHW) convolutions are evaluated")
     stride = [int(v) for v in re.search(r"stride = \[([^\]]*)\]", t).group(1).split(",")]
     pad = [int(v) for v in re.findall(r"-?\d+", re.search(r"pad = (\[\[.*?\]\])", t).group(1))]
-    x = np.pad(x, [(0, 0), (0, 0), (pad[0], pad[1]), (pad[2], pad[3])])
+    if m := re.search(r"lhs_dilate = \[([^\]]*)\]", t):   # a transposed convolution: the stride's zeros between input pixels
+        s = [int(v) for v in m.group(1).split(",")]
+        z = np.zeros(x.shape[:2] + tuple((n - 1) * k + 1 for n, k in zip(x.shape[2:], s)))
+        z[:, :, ::s[0], ::s[1]] = x; x = z
+    x = np.pad(x, [(0, 0), (0, 0)] + [(pads or {}).get(d, (pad[2 * d - 4], pad[2 * d - 3])) for d in (2, 3)])
     win = np.lib.stride_tricks.sliding_window_view(x, w.shape[2:], axis=(2, 3))[:, :, ::stride[0], ::stride[1]]
     return np.einsum("bfhwij,ofij->bohw", win, w)
 
@@ -132,6 +164,7 @@ class Operator:
     reduce_kind: dict       # reduction letter -> "add" | "maximum" | ...
     dim_letter: dict        # (Value, dim) -> letter, for every value in the group
     primitive: str = ""
+    halo: dict = field(default_factory=dict)   # a split-able spatial letter -> its windows [(op, dim, kernel, stride, low pad)]
 
     def in_letters(self, i):
         memo = self.__dict__.setdefault("_in_letters", {})   # asked for once per candidate: computed once
@@ -151,14 +184,21 @@ def _primitive(ops) -> str:
     has = lambda n: n in names
     if has("dot_general"): return "MatMul" if len(ops[[o.name for o in ops].index("stablehlo.dot_general")].operands[0].type.shape) <= 2 and not has("add") else ("BatchMatMul" if not has("add") else "Dense")
     if has("reduce_window"):
-        kind = next(o for o in ops if o.name == "stablehlo.reduce_window").regions[0].ops[0].name
-        return {"stablehlo.add": "CumSum", "stablehlo.multiply": "CumProd", "stablehlo.maximum": "MaxPool"}.get(kind, "ReduceWindow")
-    if has("convolution"): return "Conv2D"
+        rw = next(o for o in ops if o.name == "stablehlo.reduce_window")
+        kind, shape = rw.regions[0].ops[0].name, rw.operands[0].type.shape
+        win = _op_ints(rw, "window_dimensions", "window_dimensions") or (1,) * len(shape)
+        running = any(w == n > 1 for w, n in zip(win, shape)) and all(w in (1, n) for w, n in zip(win, shape))   # a window as long as its dim
+        if running: return {"stablehlo.add": "CumSum", "stablehlo.multiply": "CumProd", "stablehlo.maximum": "Cummax", "stablehlo.minimum": "Cummin"}.get(kind, "ReduceWindow")
+        return {"stablehlo.maximum": "MaxPool", "stablehlo.add": "AvgPool"}.get(kind, "ReduceWindow")
+    if has("convolution"): return "Conv2DTranspose" if "lhs_dilate" in _op_text(next(o for o in ops if o.name == "stablehlo.convolution")) else "Conv2D"
     if has("concatenate"): return "Concat"
     if has("rsqrt") and not has("reduce"): return "BatchNorm"
     if has("reverse"): return "ReverseV2"
     if has("reduce") and has("exponential") and has("divide"): return "Softmax"
-    if has("reduce") and has("rsqrt"): return "LayerNorm"
+    if has("reduce") and has("rsqrt"):   # normalised over the batch (dim 0 reduced): BatchNorm with batch statistics
+        return "BatchNorm" if 0 in _op_ints(next(o for o in ops if o.name == "stablehlo.reduce"), "dimensions", "dimensions") else "LayerNorm"
+    if has("sine") and has("log") and has("sign"): return "Lgamma"
+    if has("floor") and has("sign") and len(names) == 4: return "Trunc"
     if has("reduce"): return {"add": "ReduceSum", "maximum": "ReduceMax"}.get(_reduce_kind(next(o for o in ops if o.name == "stablehlo.reduce")), "Reduce") + ("Mean" if has("divide") else "")
     if has("transpose"): return "Transpose"
     if has("reshape"): return "Reshape"
@@ -177,7 +217,23 @@ class _UF:
         return x
     def union(self, a, b): self.p[self.find(a)] = self.find(b)
 
+def _reshape_operator(name, index, op) -> Operator:
+    "A lone `stablehlo.reshape`, MindSpore's Reshape: one letter per input dim and per output dim, none shared (its layouts are a pair)."
+    x, y = op.operands[0], op.result
+    n, dims = len(x.type.shape), [(x, d) for d in range(len(x.type.shape))] + [(y, d) for d in range(len(y.type.shape))]
+    dim_letter = {node: l for l, node in enumerate(dims)}
+    sizes = {l: v.type.shape[d] for l, (v, d) in enumerate(dims)}
+    return Operator(name, index, [op], [x], y, list(range(n)), sizes, {l: l < n and sizes[l] > 1 for l in sizes}, {}, dim_letter, "Reshape")
+
+def is_reshape(op: Operator) -> bool:
+    "Whether `op` is MindSpore's Reshape (one `stablehlo.reshape`), whose strategy is a pair of layouts."
+    return op.primitive == "Reshape" and len(op.ops) == 1
+
 def _operator(name, index, ops) -> Operator:
+    src = ops[0].operands[0].defining_op if ops[0].operands else None
+    if len(ops) == 1 and ops[0].name == "stablehlo.reshape" and not (src and src.name == "stablehlo.constant"):
+        if not re.fullmatch(r"(un)?squeeze(_\d+)?", name): return _reshape_operator(name, index, ops[0])
+        # torch's squeeze / unsqueeze: MindSpore's Squeeze / ExpandDims, operators with candidates of their own
     inside = {r for o in ops for r in o.results}
     found = []
     def visit(v):   # external inputs in the order the last op reaches them: torch's argument order
@@ -188,7 +244,8 @@ def _operator(name, index, ops) -> Operator:
         else: visit(v)
     inputs = found
     output = ops[-1].result
-    uf, red, fsize, fixed = _UF(), {}, {}, []
+    uf, red, fsize, fixed, spatial = _UF(), {}, {}, [], []
+    windowed = _primitive(ops) in ("Conv2D", "MaxPool")   # Conv2DInfo and MaxPoolInfo split H and W, exchanging halos
     for o in ops:
         if not o.operands: continue
         rule = sharding_rule(o)
@@ -201,7 +258,9 @@ def _operator(name, index, ops) -> Operator:
                         f = fs[0]
                         if f in first: uf.union(node, first[f])
                         else: first[f] = node
-        fixed += [first[f] for f in rule.need_replication + rule.permutation if f in first]   # CumSum's axis: split, it would be wrong
+        halo = windowed and o.name in ("stablehlo.convolution", "stablehlo.reduce_window")
+        fixed += [first[f] for f in tuple(rule.need_replication) + (() if halo else tuple(rule.permutation)) if f in first]   # CumSum's axis: split, it would be wrong
+        if halo: spatial += [(o, d, first[f]) for d, fs in enumerate(rule.operands[0]) for f in fs[:1] if f in rule.permutation and f in first]
         for f in rule.reduction:
             if f in first: red[first[f]] = _reduce_kind(o) if o.name == "stablehlo.reduce" else "add"
     roots = {}
@@ -211,9 +270,10 @@ def _operator(name, index, ops) -> Operator:
     sizes = {letter_of[r]: min(fsize[n] for n in nodes) for r, nodes in roots.items()}   # a reshape's merged dim splits only as far as its major factor
     out_l = {dim_letter[(output, d)] for d in range(len(output.type.shape))}
     reduce_kind = {}
+    batch_norm = _primitive(ops) == "BatchNorm"   # with batch statistics: N, H and W split, the statistics all-reduced (BatchNormInfo)
     for node, kind in red.items():
         l = dim_letter[node]
-        if l not in out_l: reduce_kind[l] = kind
+        if l not in out_l or batch_norm: reduce_kind[l] = kind
     red_letters = {dim_letter[n] for n in red}
     # letters in device-matrix order: inputs in order (the highest-rank input first for element-wise ops)
     order = list(range(len(inputs)))
@@ -225,7 +285,14 @@ def _operator(name, index, ops) -> Operator:
     for i in range(len(inputs)):   # a size-1 input dim broadcast against a larger one keeps its own letter of size 1
         for d in range(len(inputs[i].type.shape)):
             if inputs[i].type.shape[d] == 1: splittable[dim_letter[(inputs[i], d)]] = False
-    return Operator(name, index, ops, inputs, output, letters, sizes, splittable, reduce_kind, dim_letter, _primitive(ops))
+    halo = {}
+    for o, d, node in spatial:   # a spatial letter splits both the input and the output dim evenly
+        l = dim_letter[node]
+        sizes[l] = math.gcd(*(fsize[n] for n in roots[uf.find(node)]))
+        halo.setdefault(l, []).append((o, d) + _window_geometry(o, d))
+    prim = _primitive(ops)
+    if prim == "Reshape" and len(ops) == 1: prim = "Squeeze" if len(ops[0].result.type.shape) < len(ops[0].operands[0].type.shape) else "ExpandDims"
+    return Operator(name, index, ops, inputs, output, letters, sizes, splittable, reduce_kind, dim_letter, prim, halo)
 
 # %% ../nbs/13_strategies.ipynb #bac0a774
 def operators(module: Module) -> list[Operator]:
@@ -262,6 +329,10 @@ def _letter_cuts(op: Operator, strategy, device_num: int) -> dict:
             if cuts.setdefault(l, int(c)) != c:
                 raise ShardingError(f"{where}: input {i} dim {d} is split {c} but the same dim of another input is split {cuts[l]}")
     for l in op.letters: cuts.setdefault(l, 1)
+    for i, d in ((i, d) for i in range(len(op.inputs)) for d in range(len(op.inputs[i].type.shape))):
+        l = op.dim_letter[(op.inputs[i], d)]
+        if cuts[l] > 1 and not _halo_ok(op, l, cuts[l]):
+            raise ShardingError(f"{where}: input {i} dim {d} split {cuts[l]}: each part's halo must come from its two neighbours' slices alone (NeighborExchangeV2)")
     used = math.prod(cuts.values())
     if device_num % used: raise ShardingError(f"{where}: strategy {tuple(map(tuple, strategy))} uses {used} devices, which does not divide device_num={device_num}")
     return cuts
@@ -270,6 +341,13 @@ def _strategy(op: Operator, cuts: dict) -> Strategy:
     return tuple(tuple(cuts.get(l, 1) for l in op.in_letters(i)) for i in range(len(op.inputs)))
 
 # %% ../nbs/13_strategies.ipynb #bd9b0bc1
+def _halo_ok(op: Operator, l, c: int) -> bool:
+    "Whether spatial letter `l` of `op` can be split `c` ways with halos from the two neighbours only."
+    return all(halo_fits(o.operands[0].type.shape[d], o.result.type.shape[d], w, s, p, c) for o, d, w, s, p in op.halo.get(l, ()))
+
+def _halo_key(op: Operator) -> tuple:
+    return tuple((l, tuple((o.operands[0].type.shape[d], o.result.type.shape[d], w, s, p) for o, d, w, s, p in gs)) for l, gs in op.halo.items())
+
 def candidates(op: Operator, device_num: int, fully_use_devices: bool = False) -> list[dict]:
     "Every strategy MindSpore generates for `op`, as letter -> split, in MindSpore's order."
     out = []
@@ -282,7 +360,7 @@ def candidates(op: Operator, device_num: int, fully_use_devices: bool = False) -
         while True:
             cur[l] = c; rec(k + 1, left // c, cur)
             c *= 2
-            if not op.splittable[l] or op.sizes[l] % c or left % c: break
+            if not op.splittable[l] or op.sizes[l] % c or left % c or not _halo_ok(op, l, c): break
         del cur[l]
     rec(0, device_num, {})
     return out
@@ -434,6 +512,52 @@ def exact_cost(r: Redistribution, B: int, itemsize: int = 4) -> tuple[float, flo
     plan = plan_reshard(bit_sharding(r.src, B), bit_sharding(r.dst, B), r.shape, {1: "i8", 2: "f16", 4: "f32", 8: "f64"}[itemsize], objective="bytes")
     return float(plan.cost.max_bytes_received), 0.0
 
+# %% ../nbs/13_strategies.ipynb #09a2982c
+def reshape_factors(in_shape, out_shape) -> tuple[list, list, list, set]:
+    "The common factors of a reshape, major first: their sizes, each input dim's and each output dim's factor ids, and the opaque ones (an unaligned rest, one per dim, which no cut can cross)."
+    if math.prod(in_shape) != math.prod(out_shape): raise ShardingError(f"reshape {tuple(in_shape)} -> {tuple(out_shape)} changes the element count")
+    sizes, ins, outs = [], [[] for _ in in_shape], [[] for _ in out_shape]
+    i = j = 0; ri, ro = (in_shape[0] if in_shape else 1), (out_shape[0] if out_shape else 1)
+    while i < len(in_shape) and j < len(out_shape):
+        if ri == 1: i += 1; ri = in_shape[i] if i < len(in_shape) else 1; continue
+        if ro == 1: j += 1; ro = out_shape[j] if j < len(out_shape) else 1; continue
+        g = math.gcd(ri, ro)
+        if g == 1: break   # the rest mixes: no factor is shared any more
+        ins[i].append(len(sizes)); outs[j].append(len(sizes)); sizes.append(g); ri //= g; ro //= g
+    opaque = []
+    for groups, shape, k, rest in ((ins, in_shape, i, ri), (outs, out_shape, j, ro)):
+        for d in range(k, len(shape)):
+            left = rest if d == k else shape[d]
+            if left > 1: groups[d].append(len(sizes)); opaque.append(len(sizes)); sizes.append(left)
+    return sizes, ins, outs, set(opaque)
+
+def _reshape_transfer(src: tuple, in_shape, out_shape) -> tuple[tuple, tuple]:
+    "The part of layout `src` a reshape carries through locally, and the output layout it becomes."
+    sizes, ins, outs, opaque = reshape_factors(in_shape, out_shape)
+    fb = {}
+    for fs, bs in zip(ins, src):
+        bs = list(bs)
+        for f in fs:
+            n = sizes[f]
+            k = 0 if f in opaque else min(len(bs), (n & -n).bit_length() - 1)
+            fb[f], bs = tuple(bs[:k]), bs[k:]
+            if 1 << k != n: break   # a partly cut factor: the next one takes nothing
+    full = lambda f: 1 << len(fb.get(f, ())) == sizes[f]
+    changed = True
+    while changed:   # a factor after a partly cut one, on either side, gives its bits up
+        changed = False
+        for groups in (ins, outs):
+            for fs in groups:
+                for a, b in zip(fs, fs[1:]):
+                    if not full(a) and fb.get(b): fb[b] = (); changed = True
+    lay = lambda groups: tuple(sum((fb.get(f, ()) for f in fs), ()) for fs in groups)
+    return lay(ins), lay(outs)
+
+def reshape_redistribution(src: tuple, dst: tuple, in_shape, out_shape) -> tuple[Redistribution, Redistribution]:
+    "MindSpore's redistribution through a Reshape from input layout `src` to output layout `dst`: what runs before the local reshape, and what after."
+    kept, mid = _reshape_transfer(src, in_shape, out_shape)
+    return redistribution(src, kept, in_shape), redistribution(mid, dst, out_shape)
+
 # %% ../nbs/13_strategies.ipynb #481d38b9
 @dataclass(frozen=True)
 class Choice:
@@ -450,6 +574,11 @@ class Choice:
 def _choice(op, cuts, B, fixed=None) -> Choice:
     bits = _assign(op, cuts, B, fixed)
     return Choice(tuple(sorted(cuts.items())), tuple(sorted(bits.items())))
+
+def _reshape_choice(op: Operator, src: tuple, dst: tuple) -> Choice:
+    "A Reshape's pair: input layout `src` (its strategy, MindSpore's `InferStrategy` of it) and output layout `dst`."
+    ls = op.in_letters(0)
+    return Choice(tuple(sorted((l, 1 << len(bs)) for l, bs in zip(ls, src))), tuple(sorted(zip(ls, map(tuple, src)))), tuple(map(tuple, dst)))
 
 def in_layout(op: Operator, c: Choice, i: int) -> tuple: return _layout(op.in_letters(i), c.bit())
 def out_layout(op: Operator, c: Choice) -> tuple: return c.out if c.out is not None else _layout(op.out_letters, c.bit())
@@ -534,13 +663,13 @@ class _Graph:
 
     def cands(self, op):
         # candidates depend only on the letters, their sizes and splittability: a stack of identical blocks shares them
-        key = (tuple(op.letters), tuple(op.sizes[l] for l in op.letters), tuple(op.splittable[l] for l in op.letters))
+        key = (tuple(op.letters), tuple(op.sizes[l] for l in op.letters), tuple(op.splittable[l] for l in op.letters), _halo_key(op))
         if key not in self._cands: self._cands[key] = candidates(op, self.N, self.full)
         return self._cands[key]
 
     def cand_choices(self, op):
         "Each candidate's cuts with its default `Choice`."
-        key = (tuple(op.letters), tuple(op.sizes[l] for l in op.letters), tuple(op.splittable[l] for l in op.letters))
+        key = (tuple(op.letters), tuple(op.sizes[l] for l in op.letters), tuple(op.splittable[l] for l in op.letters), _halo_key(op))
         if key not in self._choices: self._choices[key] = [(c, _choice(op, c, self.B)) for c in self.cands(op)]
         return self._choices[key]
 
@@ -549,8 +678,14 @@ class _Graph:
         if op.name not in self._sigs:
             self._sigs[op.name] = (tuple(op.letters), tuple(op.sizes[l] for l in op.letters), tuple(op.splittable[l] for l in op.letters),
                                    tuple(op.in_letters(i) for i in range(len(op.inputs))), op.out_letters,
-                                   tuple(v.type.shape for v in op.inputs), op.output.type.shape, tuple(op.reductions))
+                                   tuple(v.type.shape for v in op.inputs), op.output.type.shape, tuple(op.reductions), _halo_key(op))
         return self._sigs[op.name]
+
+    def reshape_cost(self, op, src, dst):
+        "(communication, computation) of Reshape `op` carrying input layout `src` into output layout `dst`."
+        pre, post = reshape_redistribution(src, dst, op.inputs[0].type.shape, op.output.type.shape)
+        (a, b), (c, d) = self.edge_cost(pre.src, pre.dst, pre.shape), self.edge_cost(post.src, post.dst, post.shape)
+        return a + c, b + d
 
     def edge_cost(self, src, dst, shape):
         key = (src, dst, shape)
@@ -602,6 +737,27 @@ def _choose_by_edges(g: _Graph, op: Operator, sel: dict, seen_edges) -> Choice:
     g._decided[memo] = best[1]
     return best[1]
 
+def _choose_reshape(g: _Graph, op: Operator, sel: dict, src=None, dst=None) -> Choice:
+    "Reshape `op`'s pair with input layout `src` or output layout `dst` fixed: zero communication with the least computation, else the least communication."
+    if src is not None:   # GetReshapeSWCIndexByPrevOpStrategy: the consumers' candidate input layouts
+        dsts = []
+        for e in g.out_edges[op.name]:
+            nxt = g.by[e.next]
+            dsts += [in_layout(nxt, sel[nxt.name], e.index)] if nxt.name in sel else [in_layout(nxt, c, e.index) for _, c in g.cand_choices(nxt)]
+        pairs = [(src, d) for d in dsts or [((),) * len(op.output.type.shape)]]   # no consumer: Init's default layout, replicated
+    else:   # GetReshapeSWCIndexByNextOpStrategy: the producer's candidate output layouts (its own, for a network input)
+        ins = g.in_edges[op.name]
+        p = g.by[ins[0].prev] if ins else None
+        srcs = ([out_layout(p, sel[p.name])] if p.name in sel else [out_layout(p, c) for _, c in g.cand_choices(p)]) if p else \
+               [in_layout(op, c, 0) for _, c in g.cand_choices(op)]
+        pairs = [(s, dst) for s in srcs]
+    best = None
+    for k, (s, d) in enumerate(dict.fromkeys(pairs)):
+        comm, comp = g.reshape_cost(op, s, d)
+        key = (comm > 0, comm if comm > 0 else comp, k)
+        if best is None or key < best[0]: best = (key, s, d)
+    return _reshape_choice(op, best[1], best[2])
+
 # %% ../nbs/13_strategies.ipynb #c85ad1a3
 def _bfs(g: _Graph, sel: dict, conf: list, outs: dict):
     "MindSpore's `CostGraph::StrategyPropagate`: decide `sel` for every operator, searching from each configured one (`conf`, in order)."
@@ -610,6 +766,15 @@ def _bfs(g: _Graph, sel: dict, conf: list, outs: dict):
     def forward(e, lay, queue):   # CostGraph::BFSNextNode: the edge `e` carrying layout `lay` to an undecided operator
         nxt = g.by[e.next]
         if nxt.name in visited: return
+        prv = g.by.get(e.prev)   # None: the _VirtualDataset
+        if is_reshape(nxt):   # BFSNextNodeIfNextIsReshape, before any out_strategy
+            if prv is not None and is_reshape(prv): return   # "has two Reshapes": the search stops here
+            return visit(nxt.name, _choose_reshape(g, nxt, sel, src=lay), queue)
+        if prv is not None and is_reshape(prv):   # BFSNextNodeIfCurrIsReshape: the first candidate taking the Reshape's output layout
+            if nxt.primitive == "Concat": visited.add(nxt.name); return   # "no need set strategy": its first candidate, at the end
+            c = next((c for _, c in g.cand_choices(nxt) if in_layout(nxt, c, e.index) == lay), None)
+            if c is not None: visit(nxt.name, c, queue)
+            return
         if e.prev in outs and nxt.primitive != "Reshape":   # Edge::GetNextOpStrategyByOutStrategy
             want = tuple(outs[e.prev][0])
             cs = g.cand_choices(nxt)
@@ -633,6 +798,14 @@ def _bfs(g: _Graph, sel: dict, conf: list, outs: dict):
                     prv = g.by[e.prev]
                     if prv.name in visited: continue
                     want = in_layout(cur, sel[cur.name], e.index)
+                    if is_reshape(prv):   # BFSPrevNodeIfPrevIsReshape
+                        if is_reshape(cur): continue
+                        if cur.primitive == "Concat": visited.add(prv.name); continue
+                        visit(prv.name, _choose_reshape(g, prv, sel, dst=want), queue); continue
+                    if is_reshape(cur):   # BFSPrevNodeIfCurrIsReshape: the first candidate giving the Reshape's input layout
+                        c = next((c for _, c in g.cand_choices(prv) if out_layout(prv, c) == want), None)
+                        if c is not None: visit(prv.name, c, queue)
+                        continue
                     c = _choose_single(g, prv, lambda o: o.out_letters, want, cur.inputs[e.index].type.shape, lambda mine: (mine, want), ("out",))
                     visit(prv.name, c, queue)
             if not waiting: return
@@ -647,7 +820,8 @@ def _bfs(g: _Graph, sel: dict, conf: list, outs: dict):
         for e in g.data_edges: forward(e, g.source(e, sel), queue)
         run(queue, math.inf)
     for o in g.ops:   # unreached operators: their first candidate
-        if o.name not in sel: sel[o.name] = _choice(o, g.cands(o)[0], g.B)
+        if o.name not in sel:
+            sel[o.name] = _reshape_choice(o, ((),) * len(o.inputs[0].type.shape), ((),) * len(o.output.type.shape)) if is_reshape(o) else _choice(o, g.cands(o)[0], g.B)
 
 # %% ../nbs/13_strategies.ipynb #7ed3fab9
 def network_inputs(program: Module) -> list[Value]:
@@ -693,6 +867,7 @@ def propagate_strategies(program: Module, configured: dict, *, device_num: int, 
     for name, st in dict(configured).items():
         if name not in g.by:
             raise ShardingError(f"configured operator {name!r} is not in the program; its operators are: {', '.join(g.by)}")
+        if is_reshape(g.by[name]): raise ShardingError(f"operator {name} (Reshape) takes no strategy: its pair of layouts follows its neighbours")
         sel[name] = _choice(g.by[name], _letter_cuts(g.by[name], st, g.N), g.B)
     outs = dict(out_strategies or {})
     for name, st in outs.items():
@@ -743,15 +918,24 @@ class StrategyPlan:
             out.append((e, r, mindspore_cost(r, g.itemsize), exact_cost(r, g.B, g.itemsize)))
         return out
 
+    def reshape(self, name: str) -> tuple[Redistribution, Redistribution]:
+        "Reshape `name`'s redistribution: what runs before its local reshape and what after."
+        o, c = self.graph.by[name], self.selected[name]
+        return reshape_redistribution(in_layout(o, c, 0), c.out, o.inputs[0].type.shape, o.output.type.shape)
+
     def total(self, cost_model: str = "mindspore") -> float:
-        "Total communication over all edges plus the operators' own AllReduces."
+        "Total communication over all edges, the Reshapes' redistributions and the operators' own AllReduces."
         k = 2 if cost_model == "mindspore" else 3
         edges = sum(x[k][0] for x in self.edges())
-        ops = 0.0
+        cost = (lambda r: mindspore_cost(r, self.graph.itemsize)) if cost_model == "mindspore" else (lambda r: exact_cost(r, self.graph.B, self.graph.itemsize))
+        ops = sum(cost(r)[0] for o in self.graph.ops if is_reshape(o) for r in self.reshape(o.name))
         for o in self.graph.ops:
             bits = self.allreduce(o.name)
             if bits:
                 out = math.prod(_local(o.output.type.shape, out_layout(o, self.selected[o.name]))) * self.graph.itemsize
+                if any(l in o.out_letters for l in o.reductions):   # BatchNorm all-reduces its statistics, not its output
+                    v = next(op for op in o.ops if op.name == "stablehlo.reduce").result
+                    out = math.prod(_local(v.type.shape, _layout([o.dim_letter[(v, d)] for d in range(len(v.type.shape))], self.selected[o.name].bit()))) * self.graph.itemsize
                 ops += out if cost_model == "mindspore" else out * ((1 << len(bits)) - 1) / (1 << len(bits)) * 2
         return edges + ops
 
@@ -792,13 +976,29 @@ def parallel_program(self: StrategyPlan) -> str:
             if r is not None and r.ops:
                 more, src = _redist_lines(r, B, src, f"{k}_{i}"); lines += more
             ins.append(src)
+        if is_reshape(o):   # ReshapeInfo's replace ops: the redistribution before the local reshape, then the one after
+            pre, post = self.reshape(o.name)
+            more, src = _redist_lines(pre, B, ins[0], f"{k}_pre"); lines += more
+            lines.append(f"  %{k}({o.name}) = Reshape({src}) {{in_strategy: {_strategy(o, c.cut())}}} : ({_tensor_str(_local(pre.shape, pre.dst))}) -> ({_tensor_str(_local(post.shape, post.src))})")
+            more, name[o.output] = _redist_lines(post, B, f"%{k}", f"{k}_post"); lines += more
+            continue
+        for op in o.ops:   # Conv2DInfo / MaxPoolInfo with H or W cut: rank 0's halo from its neighbours first
+            if split := _split_windows(o, op, c.bit()):
+                geo = {d: (op.operands[0].type.shape[d], op.result.type.shape[d], *_window_geometry(op, d), 1 << len(bs)) for d, bs in split.items()}
+                if not any(any(halo_rows(*geo[d], k)) for d in geo for k in range(geo[d][-1])): continue   # windows inside the slices: no exchange
+                rows = [halo_rows(*geo[d], 0) for d in geo]
+                lines.append(f"  %{k}h = NeighborExchangeV2({ins[0]}) {{dims: {list(split)}, rank 0 receives rows (before, after): {rows}}}")
         shapes = ", ".join(_tensor_str(_local(v.type.shape, in_layout(o, c, i))) for i, v in enumerate(o.inputs))
         outs = _tensor_str(_local(o.output.type.shape, out_layout(o, c)))
         st = _strategy(o, c.cut())
         lines.append(f"  %{k}({o.name}) = {o.primitive}({', '.join(ins)}) {{in_strategy: {st}}} : ({shapes}) -> ({outs})")
         name[o.output] = f"%{k}"
         bits = self.allreduce(o.name)
-        if bits:
+        if bits and any(l in o.out_letters for l in o.reductions):   # BatchNorm's statistics, not its output
+            res = next(op for op in o.ops if op.name == "stablehlo.reduce").result
+            stats = _tensor_str(_local(res.type.shape, _layout([o.dim_letter[(res, d)] for d in range(len(res.type.shape))], c.bit())))
+            lines.append(f"  %{k}s = AllReduce(statistics of %{k}) {{op: sum, group_ranks: {'-'.join(map(str, _group(bits, B)))}}} : ({stats}) -> ({stats})")
+        elif bits:
             kind = {"add": "sum", "maximum": "max", "minimum": "min", "multiply": "prod"}[next(o.reduce_kind[l] for l in o.reductions if c.bit().get(l))]
             lines.append(f"  %{k}a = AllReduce(%{k}) {{op: {kind}, group_ranks: {'-'.join(map(str, _group(bits, B)))}}} : ({outs}) -> ({outs})")
             name[o.output] = f"%{k}a"
@@ -868,6 +1068,36 @@ def _op_reductions(o: Operator, op: Op) -> dict:
                 if fs and fs[0] == f: out[o.dim_letter[(v, d)]] = _reduce_kind(op) if op.name == "stablehlo.reduce" else "add"
     return out
 
+def _split_windows(o: Operator, op: Op, bits: dict) -> dict:
+    "The spatial dims of a convolution or reduce_window that its operator's choice cuts: dim -> rank bits."
+    if not o.halo or op.name not in ("stablehlo.convolution", "stablehlo.reduce_window"): return {}
+    x = op.operands[0]
+    return {d: bits[l] for d in range(len(x.type.shape)) if (l := o.dim_letter.get((x, d))) in o.halo and bits.get(l)}
+
+def _halo_windows(op: Op, split: dict, rank: int) -> dict:
+    "Per cut dim, the input rows `rank`'s output slice reads, (first, last + 1), unclipped (padding lies outside)."
+    out = {}
+    for d, bs in split.items():
+        w, s, p = _window_geometry(op, d)
+        m = op.result.type.shape[d] >> len(bs)
+        k = sum(((rank >> b) & 1) << (len(bs) - 1 - j) for j, b in enumerate(bs))
+        out[d] = (k * m * s - p, (k * m + m - 1) * s - p + w)
+    return out
+
+def _halo_eval(op: Op, split: dict, env: dict, ranks) -> dict:
+    "Each rank's result of a windowed op whose spatial dims `split` are cut: its slice and the halo its neighbours send (NeighborExchangeV2), the array's edges padded."
+    x = env[op.operands[0]]
+    for d, bs in split.items(): x = _gather(x, d, bs)   # the simulation gathers; each rank then reads only its window
+    out = {}
+    for r in ranks:
+        a, pads = x[r], {}
+        for d, (lo, hi) in _halo_windows(op, split, r).items():
+            n = a.shape[d]
+            a = np.take(a, range(max(lo, 0), min(hi, n)), axis=d); pads[d] = (max(0, -lo), max(0, hi - n))
+        f = _convolution if op.name == "stablehlo.convolution" else _reduce_window
+        out[r] = f(op, a, env[op.operands[1]][r], pads)
+    return out
+
 def run(self: StrategyPlan, *args) -> list[np.ndarray]:
     "Execute the parallel program on `device_num` simulated devices; returns main's results, gathered."
     g, B, f = self.graph, self.graph.B, None
@@ -886,9 +1116,15 @@ def run(self: StrategyPlan, *args) -> list[np.ndarray]:
             if v in made: env[v] = run_redistribution(redist[(o.name, i)], outs[v])
             elif v in g.data: env[v] = run_redistribution(redist[(o.name, i)], {r: _piece(glob[v], g.data[v], r) for r in ranks})
             else: env[v] = {r: _piece(glob[v], want, r) for r in ranks}
+        if is_reshape(o):   # the local reshape between its two redistributions
+            pre, post = self.reshape(o.name)
+            local = _local(post.shape, post.src)
+            outs[o.output] = run_redistribution(post, {r: a.reshape(local) for r, a in run_redistribution(pre, env[o.inputs[0]]).items()})
+            continue
         shape_of = lambda v: tuple(n >> len(bits.get(o.dim_letter.get((v, d)), ())) for d, n in enumerate(v.type.shape))
         for op in o.ops:
-            res = {r: eval_op(op, [env[x][r] for x in op.operands], shape_of) for r in ranks}
+            split = _split_windows(o, op, bits)
+            res = _halo_eval(op, split, env, ranks) if split else {r: eval_op(op, [env[x][r] for x in op.operands], shape_of) for r in ranks}
             if op.operands:
                 for l, kind in _op_reductions(o, op).items():
                     if bits.get(l): res = _allreduce(res, bits[l], kind)
@@ -965,8 +1201,13 @@ def _constrain(m: Module, o: Operator, c: Choice, mesh: Mesh, twin: dict) -> Non
         body.insert(body.ops.index(mine[0]), con)
         v.replace_all_uses_with(con.result, where=lambda op: any(op is x for x in mine))
 
+def _read_layout(v: Value) -> tuple:
+    "Shardy's bit layout of `v`, each dim cut no finer than it divides."
+    return tuple(tuple(bs[:(n & -n).bit_length() - 1 if n else 0]) for n, bs in zip(v.type.shape, _bits_of(v)))
+
 def _read_choice(o: Operator, twin: dict) -> Choice:
     "Operator `o`'s letters as Shardy sharded them: the output's letters from the output, its reductions from the inputs carrying them."
+    if is_reshape(o): return _reshape_choice(o, _read_layout(twin[o.ops[0]].operands[0]), _read_layout(twin[o.ops[0]].result))
     room = {}   # the most bits a letter can take: every dim it names must divide evenly
     for (v, d), l in o.dim_letter.items():
         n = v.type.shape[d]; room[l] = min(room.get(l, 64), (n & -n).bit_length() - 1 if n else 0)
@@ -1003,13 +1244,27 @@ def shardy_plan(program: Module, configured: dict, *, device_num: int, strategy:
 
 # %% ../nbs/13_strategies.ipynb #d3f19267
 def received_bytes(self: StrategyPlan, name: str) -> float:
-    "Bytes the busiest device receives for operator `name`: its input redistributions and its AllReduces."
+    "Bytes the busiest device receives for operator `name`: its input redistributions, a Reshape's own, and its AllReduces."
     g, o = self.graph, self.graph.by[name]
     c = self.selected[name]; bits = c.bit()
     total = 0.0
     for e in g.in_edges[name] + g.data_in[name]:   # the _VirtualDataset's edges too
         r = redistribution(g.source(e, self.selected), in_layout(o, c, e.index), o.inputs[e.index].type.shape)
         total += exact_cost(r, g.B, g.itemsize)[0]
+    if is_reshape(o): total += sum(exact_cost(r, g.B, g.itemsize)[0] for r in self.reshape(name))
+    for op in o.ops:   # a halo: the busiest rank's window less what it holds
+        if split := _split_windows(o, op, bits):
+            x = op.operands[0]
+            own = [s >> len(bits.get(o.dim_letter.get((x, d)), ())) for d, s in enumerate(x.type.shape)]
+            most = 0
+            for r in range(g.N):   # the window's box less its overlap with the rank's own slice
+                win, both = list(own), list(own)
+                for d, (lo, hi) in _halo_windows(op, split, r).items():
+                    k = sum(((r >> b) & 1) << (len(split[d]) - 1 - j) for j, b in enumerate(split[d]))
+                    a, b = max(lo, 0), min(hi, x.type.shape[d])
+                    win[d], both[d] = b - a, max(0, min(b, (k + 1) * own[d]) - max(a, k * own[d]))
+                most = max(most, math.prod(win) - math.prod(both))
+            total += most * g.itemsize
     for op in o.ops:
         if not op.operands: continue
         n = 1 << sum(len(bits.get(l, ())) for l in _op_reductions(o, op))

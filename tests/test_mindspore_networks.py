@@ -106,15 +106,35 @@ def test_out_strategy_propagate3():
     assert plan.strategies["relu"] == ((8, 1),)
 
 
-@pytest.mark.parametrize("shape,relu", [
-    pytest.param((4, -1), ((4, 2),), marks=pytest.mark.xfail(strict=True, reason=
-        "a Reshape operator here takes one letter per dim (the major factor): (64, 8) -> (4, 128) keeps 4 of the rows' "
-        "64 = 4 x 16, so rows split 8 are gathered; MindSpore's ReshapeInfo splits the 16 too and hands ReLU (4, 2)")),
-    ((16, -1), ((8, 1),))])
+@pytest.mark.parametrize("shape,relu", [((4, -1), ((4, 2),)), ((16, -1), ((8, 1),))])
 def test_out_strategy_propagate4_5(shape, relu):
-    "A Reshape after the MatMul is not set by the out_strategy (MindSpore's BFSNextNodeIfNextIsReshape comes first): it follows the layout."
+    """A Reshape after the MatMul is not set by the out_strategy (MindSpore's BFSNextNodeIfNextIsReshape comes first): its
+    pair starts from the MatMul's output layout, rows cut 8, and ends in the ReLU candidate it reaches with no communication.
+    (64, 8) -> (4, 128) is the factors 4 | 16 | 8: rows cut 8 put 4 on the 4 and 2 on the 16, so ReLU is (4, 2) ("after
+    reshape the shape is 4 which cannot be divided into 8, so reshape strategy is (4,2)")."""
     plan = plan_of(MatMulReshapeReLU(shape), (randn(64, 32),), IN, 8, out_strategies=OUT)
     assert plan.strategies["relu"] == relu
+    assert plan.strategies["reshape"] == ((8, 1),)   # a Reshape's strategy: InferStrategy of its input layout
+    pre, post = plan.reshape("reshape")
+    assert not pre.ops and not post.ops   # carried through locally
+    assert sum(ms[0] for e, _, ms, _ in plan.edges() if e.prev == "linear") == 0 and plan.received_bytes("relu") == 0
+
+
+def test_reshape_pair_pays_least():
+    "Nothing fits a (4, 16) -> (64,) Reshape whose input is cut on its columns only: its pair gathers them, the least it can do."
+    class ColsFlat(torch.nn.Module):
+        def forward(self, x): return torch.relu(torch.relu(x * x).reshape(64))
+    plan = plan_of(ColsFlat(), (randn(4, 16),), {"mul": ((1, 4), (1, 4))}, 4)
+    pre, post = plan.reshape("reshape")
+    assert plan.strategies["reshape"] == ((1, 4),) and [k for k, _, _ in pre.ops] == ["AllGather"]
+    assert "Reshape(%" in plan.parallel_program() and "AllGather" in plan.parallel_program()
+
+
+def test_reshape_takes_no_strategy():
+    from shardnb import ShardingError
+    ep, mod = export(MatMulReshapeReLU((4, -1)), randn(64, 32))
+    with pytest.raises(ShardingError, match=r"operator reshape \(Reshape\) takes no strategy"):
+        propagate_strategies(mod, {"reshape": ((8, 1),)}, device_num=8)
 
 
 def test_out_strategy_propagate6():
@@ -239,13 +259,14 @@ def test_shard_propagation2_activation4():
 
 
 class CumOps(torch.nn.Module):
-    """test_cum_ops.py: Add(x, w) -> CumSum(-2) configured (2, 2, 1, 2) -> CumProd(-2) -> ReverseV2(-2) -> LogSoftmax(-2)
-    -> Softmax(-2) -> Elu (MindSpore's Cummax, Cummin, Lgamma and Trunc between them have no torch translation here)."""
+    """test_cum_ops.py: Add(x, w) -> CumSum(-2) configured (2, 2, 1, 2) -> CumProd(-2) -> Cummax(-2) -> Cummin(-2) -> Lgamma
+    -> Trunc -> ReverseV2(-2) -> LogSoftmax(-2) -> Softmax(-2) -> Elu."""
     def __init__(self):
         super().__init__(); self.w = torch.nn.Parameter(randn(4, 8, 4, 8, seed=6))
 
     def forward(self, x):
-        out = torch.cumprod(torch.cumsum(x + self.w, -2), -2).flip(-2)
+        out = torch.cummin(torch.cummax(torch.cumprod(torch.cumsum(x + self.w, -2), -2), -2)[0], -2).values
+        out = torch.trunc(torch.lgamma(out) * 4).flip(-2)
         return F.elu(torch.softmax(torch.log_softmax(out, -2), -2))
 
 
@@ -253,10 +274,27 @@ def test_cum_ops():
     "Every operator after the configured CumSum keeps (2, 2, 1, 2): its axis -2 cannot be split, and nothing is redistributed."
     st = (2, 2, 1, 2)
     plan = plan_of(CumOps(), (randn(4, 8, 4, 8),), {"cumsum": (st,)}, 8)
-    assert [o.primitive for o in plan.operators][:3] == ["Add", "CumSum", "CumProd"]
-    for name in ("cumprod", "flip", "log_softmax", "softmax", "elu"):
+    assert [o.primitive for o in plan.operators][:7] == ["Add", "CumSum", "CumProd", "Cummax", "Cummin", "Lgamma", "Mul"]
+    for name in ("cumprod", "cummax", "cummin", "lgamma", "trunc", "flip", "log_softmax", "softmax", "elu"):
         assert plan.strategies[name] == (st,), name
     assert plan.strategies["add"] == (st, st) and plan.total() == 0
+
+
+@pytest.mark.parametrize("op", ["cummax", "cummin"])
+def test_cummax_axis_cannot_be_split(op):
+    "Cummax and Cummin, like CumSum, keep their axis whole (activation_info.cc: the axis dim is not splittable)."
+    from shardnb import ShardingError
+    ep, mod = export(Fn1(lambda x: getattr(torch, op)(x * x, 1)[0]), randn(8, 8))
+    with pytest.raises(ShardingError, match=rf"operator {op} \(Cum{op[3:]}\): input 0 dim 1 cannot be split"):
+        propagate_strategies(mod, {op: ((1, 8),)}, device_num=8)
+    assert propagate_strategies(mod, {"mul": ((8, 1), (8, 1))}, device_num=8).strategies[op] == ((8, 1),)
+
+
+class Fn1(torch.nn.Module):
+    def __init__(self, f):
+        super().__init__(); self.f = f
+
+    def forward(self, x): return self.f(x)
 
 
 class MulCumsum(torch.nn.Module):
@@ -284,7 +322,7 @@ def test_cumsum_axis_cannot_be_split():
 class ConvBNPool(torch.nn.Module):
     """test_sharding_propagation_for_conv2ds.py: ReLU (configured) -> Conv2D(3x3, same) -> BatchNorm2d -> MaxPool(2, 2)
     -> ... -> ReLU (the same configured primitive); MindSpore's Conv2DTranspose between them has no translation here,
-    and its BatchNorm trains (batch statistics) where this one uses its running statistics."""
+    and its BatchNorm trains (batch statistics, see ConvBNTrain) where this one uses its running statistics."""
     def __init__(self):
         super().__init__()
         g = torch.Generator().manual_seed(7)
@@ -299,6 +337,47 @@ class ConvBNPool(torch.nn.Module):
     def forward(self, x): return torch.relu(F.max_pool2d(self.bn(self.conv(torch.relu(x))), 2, 2))
 
 
+class ReLUConvTranspose(torch.nn.Module):
+    "test_sharding_propagation_for_conv2ds.py's Conv2DTranspose: ReLU -> Conv2DTranspose(3x3, stride 2) -> ReLU."
+    def __init__(self):
+        super().__init__()
+        self.up = torch.nn.ConvTranspose2d(8, 4, 3, stride=2, padding=1, output_padding=1)
+        with torch.no_grad(): self.up.weight.copy_(randn(8, 4, 3, 3, seed=12) / 6); self.up.bias.copy_(randn(4, seed=13))
+
+    def forward(self, x): return torch.relu(self.up(torch.relu(x)))
+
+
+@pytest.mark.parametrize("configured,total_zero", [
+    ({"relu": ((8, 1, 1, 1),)}, True),                                              # the batch split reaches it for free
+    ({"conv_transpose2d": ((2, 2, 1, 1), (2, 2, 1, 1), (2,))}, False),              # in-channels split: an AllReduce
+])
+def test_conv2d_transpose(configured, total_zero):
+    plan = plan_of(ReLUConvTranspose(), (randn(16, 8, 6, 6),), configured, 8)
+    assert [o.primitive for o in plan.operators] == ["ReLU", "Conv2DTranspose", "ReLU"]
+    if total_zero:
+        assert plan.strategies["conv_transpose2d"][0] == (8, 1, 1, 1) and plan.total() == 0
+    else:
+        assert plan.allreduce("conv_transpose2d") and plan.strategies["relu_1"] == ((2, 2, 1, 1),)
+
+
+class ConvBNTrain(torch.nn.Module):
+    "Conv2D -> BatchNorm with batch statistics (MindSpore's BatchNorm, is_training) -> ReLU."
+    def __init__(self):
+        super().__init__()
+        self.conv = torch.nn.Conv2d(4, 8, 3, padding=1, bias=False)
+        with torch.no_grad(): self.conv.weight.copy_(randn(8, 4, 3, 3, seed=9) / 6)
+        self.w, self.b = torch.nn.Parameter(randn(8, seed=10)), torch.nn.Parameter(randn(8, seed=11))
+
+    def forward(self, x): return torch.relu(F.batch_norm(self.conv(x), None, None, self.w, self.b, training=True))
+
+
+def test_batch_norm_training_batch_split():
+    "The batch split 8 reaches the training BatchNorm, whose mean and variance are then all-reduced over the 8 devices."
+    plan = plan_of(ConvBNTrain(), (randn(16, 4, 8, 8),), {"conv2d": ((8, 1, 1, 1), (1, 1, 1, 1))}, 8)
+    assert plan.strategies["batch_norm"][0] == (8, 1, 1, 1) and plan.strategies["relu"] == ((8, 1, 1, 1),)
+    assert len(plan.allreduce("batch_norm")) == 3 and "AllReduce" in plan.parallel_program()
+
+
 def test_sharding_propagation_8x1x1x1():
     st = (8, 1, 1, 1)
     plan = plan_of(ConvBNPool(), (randn(32, 16, 16, 16),), {"relu": (st,), "relu_1": (st,)}, 8)
@@ -309,13 +388,38 @@ def test_sharding_propagation_8x1x1x1():
     assert plan.total() == 0
 
 
-@pytest.mark.xfail(strict=True, reason="MindSpore's Conv2D and MaxPool split H and W and exchange the halo with their "
-                   "neighbours; shardnb's convolution and reduce_window letters for spatial dims are Shardy's permutation "
-                   "factors, which it never splits, so the 1x1x1x8 ReLU's layout is gathered before the Conv2D")
 def test_sharding_propagation_1x1x1x8():
+    """MindSpore's assertions: Conv2D [[1, 1, 1, 8], [1, 1, 1, 1]], BatchNorm [[1, 1, 1, 8], [1]...], MaxPool [[1, 1, 1, 8]].
+    Conv2DInfo and MaxPoolInfo cut W and take the halo their windows reach from the neighbours (a NeighborExchangeV2);
+    the parallel program, halos included, equals the single-device one."""
     st = (1, 1, 1, 8)
     plan = plan_of(ConvBNPool(), (randn(32, 16, 16, 16),), {"relu": (st,), "relu_1": (st,)}, 8)
     assert plan.strategies["conv2d"] == (st, (1, 1, 1, 1))
+    assert plan.strategies["batch_norm"] == (st, (1,), (1,), (1,), (1,))
+    assert plan.strategies["max_pool2d"] == (st,)
+    assert plan.total() == 0   # no redistribution: only the halo moves
+    text = plan.parallel_program()
+    assert "NeighborExchangeV2(%0) {dims: [3], rank 0 receives rows (before, after): [(0, 1)]}" in text
+    assert "NeighborExchangeV2" not in text.split("MaxPool")[0].split("BatchNorm")[1]   # the 2x2/2 pool's windows stay inside
+    # 3x3 'same' on 16 columns cut 8: two columns each, one more from each neighbour; 32 x 16 x 16 rows x 4 bytes each
+    assert plan.received_bytes("conv2d") == 2 * 32 * 16 * 16 * 4 and plan.received_bytes("max_pool2d") == 0
+
+
+def test_halo_must_come_from_neighbours():
+    "A 7x7 window cut 16 ways needs 3 columns from a side whose neighbour holds 2: one NeighborExchangeV2 cannot do it."
+    from shardnb import ShardingError
+    from shardnb.strategies import halo_fits, halo_rows
+    assert halo_rows(16, 16, 3, 1, 1, 8, 0) == (0, 1) and halo_rows(16, 16, 3, 1, 1, 8, 3) == (1, 1)
+    assert halo_fits(32, 16, 7, 2, 3, 8) and not halo_fits(32, 16, 7, 2, 3, 16)
+    class Conv7(torch.nn.Module):
+        def __init__(self):
+            super().__init__(); self.conv = torch.nn.Conv2d(2, 2, 7, 2, 3)
+        def forward(self, x): return torch.relu(self.conv(torch.relu(x)))
+    ep, mod = export(Conv7(), randn(1, 2, 32, 32))
+    with pytest.raises(ShardingError, match=r"input 0 dim 3 split 16: each part's halo must come from its two neighbours"):
+        propagate_strategies(mod, {"conv2d": ((1, 1, 1, 16), (1, 1, 1, 1), (1,))}, device_num=16)
+    plan = plan_of(Conv7(), (randn(1, 2, 32, 32),), {"conv2d": ((1, 1, 2, 8), (1, 1, 1, 1), (1,))}, 16)   # H and W both cut
+    assert plan.strategies["relu_1"] == ((1, 1, 2, 8),)
 
 
 class ReshapeTupleConcat(torch.nn.Module):
@@ -325,13 +429,16 @@ class ReshapeTupleConcat(torch.nn.Module):
 
 
 def test_reshape_tuple_concat():
-    "MindSpore's test runs on one device and asserts a Reshape is [[1, 1]]; on 8 devices the Concat keeps its axis whole."
+    """MindSpore's test runs on one device and asserts a Reshape is [[1, 1]]. On 8 devices the Reshape after the Add starts
+    from the Add's layout, and the Concat after it is left alone (BFSNextNodeIfCurrIsReshape: "virtualoutput or concat after
+    reshape, no need set strategy"), so it takes its first candidate at the end."""
     ins = (randn(1, 2, 2), randn(2, 4, seed=1), randn(2, 4, seed=2))
     plan = plan_of(ReshapeTupleConcat(), ins, {"add": ((1, 1), (1, 1))}, 1)
     assert plan.strategies["reshape_1"] == plan.strategies["reshape_2"] == ((1, 1),)
     assert [o.primitive for o in plan.operators] == ["Reshape", "Add", "Reshape", "Concat", "Reshape"]
     plan = plan_of(ReshapeTupleConcat(), ins, {"add": ((2, 2), (2, 2))}, 8)
-    assert plan.strategies["cat"] == ((1, 2), (1, 2))   # ConcatInfo: the concat axis cannot be split
+    assert plan.strategies["reshape_1"] == ((2, 2),)
+    assert plan.strategies["cat"] == ((1, 1), (1, 1))
 
 
 class TwoBranches(torch.nn.Module):

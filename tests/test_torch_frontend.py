@@ -52,6 +52,14 @@ CASES = {
     "conv_pool": (lambda x, w, b: F.max_pool2d(F.conv2d(x, w, b, stride=2, padding=1), 2) + F.max_pool2d(F.conv2d(x, w), 3, 3, 1) + F.max_pool2d(F.conv2d(x, w), 3),
                   [r(2, 3, 8, 8)], [r(4, 3, 3, 3), r(4)]),
     "cat": (lambda x, y: torch.cat((x, y, x), 1) * 2 + torch.cat([x, x, y], dim=-2).sum(), [r(3, 2, 5), r(3, 2, 5)], []),
+    "conv_transpose2d": (lambda x, w, b: F.conv_transpose2d(x, w, b, stride=2, padding=1, output_padding=1), [r(2, 3, 5, 5)], [r(3, 4, 3, 3), r(4)]),
+    "conv_transpose2d_plain": (lambda x, w: F.conv_transpose2d(x, w) * 2,
+                               [r(2, 3, 4, 5)], [r(3, 2, 2, 3)]),
+    "conv_transpose2d_stride3": (lambda x, w: F.conv_transpose2d(x, w, None, (3, 2), (2, 1)), [r(1, 2, 4, 3)], [r(2, 5, 3, 4)]),
+    "cummax_cummin": (lambda x: torch.cummax(x, 1)[0] + torch.cummin(x, -1).values + torch.cummax(x, 0).values, [r(3, 4, 5)], []),
+    "trunc_lgamma": (lambda x: torch.trunc(x * 4) + torch.lgamma(x * 3) + torch.lgamma(x.abs() * 20 + 0.1), [r(4, 6)], []),
+    "batch_norm_train": (lambda x, w, b: F.batch_norm(x, None, None, w, b, training=True) + F.batch_norm(x, None, None, training=True, eps=1e-3),
+                         [r(4, 3, 5, 5)], [r(3), r(3)]),
     "cumulative": (lambda x: torch.cumsum(x, 1) + torch.cumsum(x, -1) + torch.cumprod(x, 0) + x.flip(-1) + x.flip(0, 2),
                    [r(3, 4, 5)], []),
 }
@@ -107,3 +115,16 @@ def test_import_shardnb_does_not_import_torch():
     out = subprocess.run([sys.executable, "-c", "import sys, shardnb, shardnb.frontends, shardnb.strategies; print('torch' in sys.modules)"],
                          capture_output=True, text=True, timeout=120)
     assert out.stdout.strip() == "False", out.stderr
+
+
+def test_cummax_indices_are_named():
+    ep = torch.export.export(Fn(lambda x: torch.cummax(x, 1).indices.float()), (torch.randn(3, 4),))
+    with pytest.raises(ShardingError, match=r"node getitem_1: the indices of cummax are not translated yet"):
+        from_torch(ep)
+
+
+def test_new_primitives_are_named():
+    "The operators carry MindSpore's primitive names: Cummax, Cummin, Trunc, Lgamma and BatchNorm (batch statistics)."
+    f = lambda x, w: torch.lgamma(torch.trunc(torch.cummin(torch.cummax(F.batch_norm(x, None, None, w, training=True), 1)[0], 2)[0]))
+    ep = torch.export.export(Fn(f, r(3)), (r(2, 3, 4, 4),))
+    assert [o.primitive for o in operators(from_torch(ep))] == ["BatchNorm", "Cummax", "Cummin", "Trunc", "Lgamma"]
