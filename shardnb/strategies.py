@@ -8,6 +8,7 @@ Docs: https://shardnb.github.io/shardnb/strategies.html.md"""
 from __future__ import annotations
 import math, re
 from dataclasses import dataclass, field
+from typing import NamedTuple
 import numpy as np
 from .mesh import Mesh, ShardingError
 from .sharding import DimSharding, TensorSharding
@@ -23,7 +24,7 @@ __all__ = ['Strategy', 'VIRTUAL_DATASET', 'halo_rows', 'halo_fits', 'eval_op', '
            'mindspore_cost', 'bit_sharding', 'exact_cost', 'reshape_factors', 'reshape_redistribution', 'Choice',
            'in_layout', 'out_layout', 'with_out_strategy', 'op_cost', 'Edge', 'network_inputs', 'dataset_layouts',
            'propagate_strategies', 'StrategyPlan', 'parallel_program', 'run_redistribution', 'run', 'plot_plan',
-           'shardy_plan', 'received_bytes', 'compare_styles', 'comparison_table', 'plot_comparison']
+           'plot_plans', 'shardy_plan', 'received_bytes', 'compare_styles', 'comparison_table', 'plot_comparison']
 
 # %% ../nbs/13_strategies.ipynb #7d123320
 _NP_UNARY = {"stablehlo.exponential": np.exp, "stablehlo.tanh": np.tanh, "stablehlo.negate": np.negative,
@@ -1142,41 +1143,194 @@ def run(self: StrategyPlan, *args) -> list[np.ndarray]:
     return results
 StrategyPlan.run = run
 
-# %% ../nbs/13_strategies.ipynb #6efbf72e
-def plot_plan(plan: StrategyPlan, ax=None, title: str | None = None, figsize=(11, 3.2)):
-    "Draw `plan`: operators coloured by strategy, edges labelled with their redistribution."
+# %% ../nbs/13_strategies.ipynb #c1f20600
+_PLAN_NAME_PT, _PLAN_PT = 8, 7      # an operator's name and primitive; its strategy and the edges' redistributions
+_PLAN_PAD, _PLAN_GAP, _PLAN_ROW, _PLAN_BAND, _PLAN_KEY = 4.0, 22.0, 12.0, 16.0, 16.0   # points
+_PLAN_LANE = 10.0                   # the gap before a band's first column: edges from an earlier band come down it
+_PLAN_LINE = 96.0                   # a strategy breaks between its inputs past this many points
+_PLAN_MAX_IN = 9.0                  # the docs site's column: columns past it fold into bands, one under the next
+_PLAN_MAX_W = (_PLAN_MAX_IN - 0.2) * 72
+_PLAN_KEY_TEXT = "fill: the operator's strategy   thick outline: configured   red: the redistribution an edge runs"
+
+def _text_pt(text: str, size: float) -> tuple[float, float]:
+    "Width and height in points of `text` (lines split at newlines) set in `size`-point sans-serif, as `viz.text_size` measures it."
+    from matplotlib.font_manager import FontProperties
+    from matplotlib.textpath import TextToPath
+    font, path = FontProperties(family="sans-serif", size=size), TextToPath()
+    lines = text.split("\n")
+    return max(path.get_text_width_height_descent(l or " ", font, ismath=False)[0] for l in lines), size * (1.2 * len(lines) - 0.1)
+
+def _strategy_text(st) -> str:
+    "A strategy as `strategies` prints it, without spaces, broken after an input where a line would pass `_PLAN_LINE` points."
+    parts = [str(tuple(p)).replace(" ", "") for p in st]
+    if len(parts) <= 1: return str(tuple(st)).replace(" ", "")
+    lines, cur = [], "("
+    for i, p in enumerate(parts):
+        piece = p + ("," if i < len(parts) - 1 else ")")
+        if cur != "(" and _text_pt(cur + piece, _PLAN_PT)[0] > _PLAN_LINE: lines.append(cur); cur = piece
+        else: cur += piece
+    return "\n".join(lines + [cur])
+
+# %% ../nbs/13_strategies.ipynb #647bb5f0
+def _plan_texts(plan: StrategyPlan) -> tuple[dict, dict]:
+    """Per operator its label (name, primitive and any AllReduce of its own) and its strategy; per edge between two
+    operators `(prev, next)` the redistributions it runs (several inputs from one operator share the edge)."""
+    g, st = plan.graph, plan.strategies
+    label = {o.name: (f"{o.name}\n{o.primitive}{' + AllReduce' if plan.allreduce(o.name) else ''}", _strategy_text(st[o.name]))
+             for o in g.ops}
+    edges = {}
+    for e, r, _, _ in plan.edges():
+        if e.prev not in label: continue   # the _VirtualDataset's edges
+        kinds = edges.setdefault((e.prev, e.next), [])
+        kinds += [k for k, _, _ in r.ops if k not in kinds]
+    return label, {k: "\n".join(v) for k, v in edges.items()}
+
+def _columns(plan: StrategyPlan) -> dict:
+    "Each operator's (column, row): its depth in the graph, and its place among the operators at that depth."
+    g, col, row, used = plan.graph, {}, {}, {}
+    for o in g.ops:
+        col[o.name] = max([col[e.prev] + 1 for e in g.in_edges[o.name]], default=0)
+        row[o.name] = used[col[o.name]] = used.get(col[o.name], -1) + 1
+    return {n: (col[n], row[n]) for n in col}
+
+def _arcs(at: dict, edges) -> set:
+    "The edges `(prev, next)` that pass operators in their row: they arc over them."
+    taken = set(at.values())
+    return {(a, b) for a, b in edges if at[a][1] == at[b][1] and any((c, at[a][1]) in taken for c in range(at[a][0] + 1, at[b][0]))}
+
+# %% ../nbs/13_strategies.ipynb #88b687cc
+class _PlanGeometry(NamedTuple):
+    "Sizes in points shared by the plans of one figure, so that their boxes line up: per column a box width, the gap before it, a centre and a band."
+    box: dict      # column -> box width
+    gap: dict      # column -> the gap on its left: room for the redistributions written over the edges into it
+    x: dict        # column -> centre, from the left of its band
+    band: dict     # column -> band: columns past the width fold into bands, one under the next
+    y: dict        # band -> its top
+    bottom: dict   # band -> its bottom: an edge into a later band runs in the gap under it
+    h: float       # box height
+    width: float
+    height: float  # the drawing's, with the key under it
+
+def _plan_geometry(plans, max_w: float, key: bool = True) -> _PlanGeometry:
+    "Boxes that fit every operator's label and strategy in `plans`, and gaps that fit every edge's redistributions."
+    box, gap, rows, h, over, arcs = {}, {}, {}, 0.0, 0.0, set()
+    for p in plans:
+        at, (label, edges) = _columns(p), _plan_texts(p)
+        arcs |= {(at[a][0], at[b][0]) for a, b in _arcs(at, edges) if at[a][1] == 0}
+        for n, (c, r) in at.items():
+            (w1, h1), (w2, h2) = _text_pt(label[n][0], _PLAN_NAME_PT), _text_pt(label[n][1], _PLAN_PT)
+            box[c], h = max(box.get(c, 0.0), w1 + 2 * _PLAN_PAD, w2 + 2 * _PLAN_PAD), max(h, h1 + h2 + 3 * _PLAN_PAD)
+            rows[c] = max(rows.get(c, 0), r + 1)
+        for (a, b), text in edges.items():
+            if text:
+                w, th = _text_pt(text, _PLAN_PT)
+                gap[at[b][0]], over = max(gap.get(at[b][0], 0.0), w + 8), max(over, th)
+    x, band, used, k = {}, {}, 0.0, 0
+    for c in sorted(box):
+        g = max(gap.get(c, 0.0), _PLAN_GAP if used else _PLAN_LANE)
+        if used and used + g + box[c] + 4 > max_w: used, k, g = 0.0, k + 1, max(gap.get(c, 0.0), _PLAN_LANE)
+        x[c], band[c], gap[c], used = used + g + box[c] / 2, k, g, used + g + box[c]
+    top = max(2.0, over - h / 2 + 4)   # a redistribution over an edge of the top row rises above its boxes
+    y, bottom, at_y = {}, {}, 0.0
+    for k in range(max(band.values()) + 1):   # an arc over the top row rises half a box above it
+        y[k] = at_y + max(top, h / 2 + 6 if any(band[a] == band[b] == k for a, b in arcs) else 0)
+        bottom[k] = y[k] + max(rows[c] for c in band if band[c] == k) * (h + _PLAN_ROW) - _PLAN_ROW
+        at_y = bottom[k] + (_PLAN_BAND if k < max(band.values()) else 2)
+    width = max([x[c] + box[c] / 2 + 4 for c in box] + ([_text_pt(_PLAN_KEY_TEXT, _PLAN_PT)[0] + 2] if key else []))
+    return _PlanGeometry(box, gap, x, band, y, bottom, h, width, at_y + (_PLAN_KEY if key else 0))
+
+# %% ../nbs/13_strategies.ipynb #b24e4e61
+def _shade(colour, k: float = 0.5):
+    "`colour` mixed with white: dark text reads on it."
+    from matplotlib.colors import to_rgb
+    return tuple(1 - k * (1 - v) for v in to_rgb(colour))
+
+def _draw_plan(ax, plan: StrategyPlan, geo: _PlanGeometry, colours: dict, key: bool = True) -> None:
+    "Draw `plan` into `ax`, one data unit a point; where `ax` is smaller than `geo`, text and lines shrink with the drawing."
     import matplotlib.pyplot as plt
-    g = plan.graph
-    depth = {}
-    for o in g.ops: depth[o.name] = max([depth[e.prev] + 1 for e in g.in_edges[o.name]], default=0)
-    rows = {}
-    pos = {}
-    for o in g.ops:
-        r = rows.setdefault(depth[o.name], 0); rows[depth[o.name]] += 1
-        pos[o.name] = (depth[o.name], -r)
-    if ax is None: _, ax = plt.subplots(figsize=figsize)
-    st = plan.strategies
-    palette = plt.get_cmap("tab10")
-    colours = {s: palette(i % 10) for i, s in enumerate(dict.fromkeys(st.values()))}
-    for e, r, ms, _ in plan.edges():
-        if e.prev not in pos: continue   # the _VirtualDataset's edges
-        (x0, y0), (x1, y1) = pos[e.prev], pos[e.next]
-        ax.annotate("", (x1 - 0.28, y1), (x0 + 0.28, y0), arrowprops=dict(arrowstyle="->", color="0.3"))
-        label = "" if not r.ops else "\n".join(k for k, _, _ in r.ops)
-        if label: ax.text((x0 + x1) / 2, (y0 + y1) / 2 + 0.12, label, ha="center", fontsize=7, color="crimson")
-    for o in g.ops:
-        x, y = pos[o.name]
-        conf = o.name in plan.configured
-        ax.add_patch(plt.Rectangle((x - 0.28, y - 0.22), 0.56, 0.44, facecolor=colours[st[o.name]], alpha=0.55,
-                                   edgecolor="black", lw=2.5 if conf else 0.8))
-        ar = " +AllReduce" if plan.allreduce(o.name) else ""
-        ax.text(x, y + 0.06, f"{o.name}\n{o.primitive}{ar}", ha="center", va="center", fontsize=7)
-        ax.text(x, y - 0.15, str(st[o.name]).replace(" ", ""), ha="center", va="center", fontsize=6)
-    xs = [p[0] for p in pos.values()]; ys = [p[1] for p in pos.values()]
-    ax.set_xlim(min(xs) - 0.5, max(xs) + 0.5); ax.set_ylim(min(ys) - 0.5, max(ys) + 0.5)
-    ax.set_axis_off()
+    fig, bb = ax.figure, ax.get_position()
+    s = min(1.0, round(min(bb.width * fig.get_figwidth() * 72 / geo.width, bb.height * fig.get_figheight() * 72 / geo.height), 3))
+    at, (label, edges), st = _columns(plan), _plan_texts(plan), plan.strategies
+    arcs = _arcs(at, edges)
+    centre = lambda n: (geo.x[at[n][0]], geo.y[geo.band[at[n][0]]] + geo.h / 2 + at[n][1] * (geo.h + _PLAN_ROW))
+    for (a, b), text in edges.items():
+        (ca, ra), (cb, rb), (xa, ya), (xb, yb) = at[a], at[b], centre(a), centre(b)
+        x0, x1, same = xa + geo.box[ca] / 2, xb - geo.box[cb] / 2, geo.band[ca] == geo.band[cb]
+        over, start = same and (a, b) in arcs, (x0, ya)
+        if not same:   # into a later band: down the gap after `a`, along the gaps between bands, down the gap before `b`
+            ka, kb, lane = geo.band[ca], geo.band[cb], x1 - geo.gap[cb] + 3
+            below = lambda k: geo.bottom[k] + _PLAN_BAND / 2
+            path = [(x0, ya), (x0 + 2, ya), (x0 + 2, below(ka))]
+            if kb > ka + 1: path += [(3, below(ka)), (3, below(kb - 1))]   # past the bands between, down the left margin
+            path += [(lane, below(kb - 1)), (lane, yb)]
+            ax.plot(*zip(*path), color="0.55", lw=0.8 * s, ls="--", zorder=1)
+            start = path[-1]
+        ax.annotate("", (x1, yb), start, zorder=1, arrowprops=dict(
+            arrowstyle="-|>", mutation_scale=9 * s, lw=0.8 * s, shrinkA=0, shrinkB=0, color="0.35" if same else "0.55",
+            connectionstyle=f"arc3,rad={-(geo.h + 10) / (x1 - x0) if over else 0}"))
+        if text:   # over the edge, in the gap before the operator it enters
+            xm = x1 - geo.gap[cb] / 2
+            ym = ya + (yb - ya) * (xm - x0) / (x1 - x0) if same and not over else yb
+            ax.text(xm, ym - 2, text, ha="center", va="bottom", fontsize=_PLAN_PT * s, color="crimson", zorder=4)
+    palette, inside = plt.get_cmap("tab10").colors, []
+    for o in plan.graph.ops:
+        (x, y), w, n = centre(o.name), geo.box[at[o.name][0]], o.name
+        if st[n] not in colours: colours[st[n]] = palette[len(colours) % len(palette)]
+        ax.add_patch(plt.Rectangle((x - w / 2, y - geo.h / 2), w, geo.h, facecolor=_shade(colours[st[n]]), edgecolor="black",
+                                   lw=(2.2 if n in plan.configured else 0.7) * s, zorder=2))
+        inside += [(ax.text(x, y - geo.h / 2 + _PLAN_PAD, label[n][0], ha="center", va="top", fontsize=_PLAN_NAME_PT * s, zorder=3), w),
+                   (ax.text(x, y + geo.h / 2 - _PLAN_PAD, label[n][1], ha="center", va="bottom", fontsize=_PLAN_PT * s, color="0.2", zorder=3), w)]
+    if key: ax.text(0, geo.height - 1, _PLAN_KEY_TEXT, fontsize=_PLAN_PT * s, va="bottom", color="0.35", style="italic")
+    ax.set_xlim(0, geo.width); ax.set_ylim(geo.height, 0)
+    ax.set_aspect("equal"); ax.set_axis_off()
+    if s < 1 and hasattr(fig.canvas, "get_renderer"):   # small type is set wider than its outline scales (hinting): shrink a label past its box
+        ax.apply_aspect()
+        r, k = fig.canvas.get_renderer(), ax.transData.transform((1, 0))[0] - ax.transData.transform((0, 0))[0]   # pixels a point of the drawing
+        for t, w in inside:
+            have, room = t.get_window_extent(r).width, (w - 2 * _PLAN_PAD) * k
+            if have > room: t.set_fontsize(t.get_fontsize() * room / have)
+
+def _plan_figure(geos: list, titles: list):
+    "A figure with one axes per geometry, one under another, each the geometry's size with room for its title."
+    import matplotlib.pyplot as plt
+    m, head = 0.1, [(0.3 if k == 0 else 0.36) if t else 0.0 for k, t in enumerate(titles)]
+    fw = min(_PLAN_MAX_IN, max([g.width / 72 for g in geos] + [_text_pt(t, 9)[0] / 72 for t in titles if t]) + 2 * m)
+    fh = sum(g.height / 72 + t for g, t in zip(geos, head)) + 2 * m
+    fig, top, axes = plt.figure(figsize=(fw, fh)), fh - m, []
+    for g, t in zip(geos, head):
+        top -= t + g.height / 72
+        axes.append(fig.add_axes(((fw - g.width / 72) / 2 / fw, top / fh, g.width / 72 / fw, g.height / 72 / fh)))
+    return fig, axes
+
+# %% ../nbs/13_strategies.ipynb #099f4c39
+def _is_plan(p) -> bool: return all(hasattr(p, a) for a in ("graph", "strategies", "configured", "edges", "allreduce"))
+
+def plot_plan(plan: StrategyPlan, ax=None, title: str | None = None, *, colours: dict | None = None):
+    """Draw `plan`: operators left to right by depth, filled by strategy (the same strategy, the same fill; pass one
+    `colours` dict to several calls to keep it so across them), configured ones outlined thick, each edge labelled with
+    the redistribution it runs. Columns past 9 inches (or `ax`'s width) fold into bands; returns the axes."""
+    if not _is_plan(plan): raise ShardingError(f"plot_plan needs a StrategyPlan, got {type(plan).__name__}")
+    if ax is None:
+        geo = _plan_geometry([plan], _PLAN_MAX_W)
+        _, (ax,) = _plan_figure([geo], [title])
+    else: geo = _plan_geometry([plan], ax.get_position().width * ax.figure.get_figwidth() * 72 - 4)
+    _draw_plan(ax, plan, geo, {} if colours is None else colours)
     if title: ax.set_title(title, fontsize=9)
     return ax
+
+def plot_plans(plans: dict):
+    """Plans of one program (title -> `StrategyPlan`), one under another, their boxes lined up and the same strategy
+    filled alike in all of them; returns the figure."""
+    if not isinstance(plans, dict) or not plans or not all(map(_is_plan, plans.values())):
+        raise ShardingError(f"plot_plans needs a dict of title -> StrategyPlan, got {plans!r:.80}")
+    geo = _plan_geometry(list(plans.values()), _PLAN_MAX_W)
+    bare = geo._replace(height=geo.height - _PLAN_KEY)   # the key once, under the last
+    fig, axes = _plan_figure([bare] * (len(plans) - 1) + [geo], list(plans))
+    colours = {}
+    for k, (ax, (title, plan)) in enumerate(zip(axes, plans.items())):
+        _draw_plan(ax, plan, geo if k == len(plans) - 1 else bare, colours, key=k == len(plans) - 1)
+        ax.set_title(title, fontsize=9)
+    return fig
 
 # %% ../nbs/13_strategies.ipynb #45a2b4e3
 def _bit_tensor_sharding(layout: tuple, mesh: Mesh) -> TensorSharding:
@@ -1297,21 +1451,27 @@ def comparison_table(rows: list[dict]) -> str:
     return "\n".join(lines)
 
 # %% ../nbs/13_strategies.ipynb #300856c6
-def plot_comparison(models: dict, figsize=(11, 4.5)):
-    "One panel per model: each operator's received bytes under MindSpore's and Shardy's plans (differing layouts in red)."
+def plot_comparison(models: dict, figsize=(9, 5.5)):
+    """One panel per model (title -> `compare_styles` rows): each operator's received bytes under MindSpore's and
+    Shardy's plans, the totals over it, and in red the operators the two lay out differently."""
     import matplotlib.pyplot as plt
-    fig, axes = plt.subplots(1, len(models), figsize=figsize, squeeze=False)
+    from matplotlib.patches import Patch
+    from matplotlib.ticker import MaxNLocator, StrMethodFormatter
+    fig, axes = plt.subplots(1, len(models), figsize=figsize, squeeze=False, layout="constrained")
+    styles = {"MindSpore": ("mindspore_bytes", "tab:blue", 0.2), "Shardy": ("shardy_bytes", "tab:orange", -0.2)}
     for ax, (title, rows) in zip(axes[0], models.items()):
         y = np.arange(len(rows))[::-1]
-        ax.barh(y + 0.2, [r["mindspore_bytes"] for r in rows], 0.4, label="MindSpore", color="tab:blue")
-        ax.barh(y - 0.2, [r["shardy_bytes"] for r in rows], 0.4, label="Shardy", color="tab:orange")
+        for name, (key, colour, dy) in styles.items(): ax.barh(y + dy, [r[key] for r in rows], 0.4, color=colour)
         ax.set_yticks(y, [r["op"] for r in rows], fontsize=7)
         for t, r in zip(ax.get_yticklabels(), rows):
             if r["mindspore"] != r["shardy"]: t.set_color("crimson")
-        ms, sh = sum(r["mindspore_bytes"] for r in rows), sum(r["shardy_bytes"] for r in rows)
-        ax.set_title(f"{title}\ntotal: MindSpore {ms:.0f} B, Shardy {sh:.0f} B", fontsize=9)
-        ax.set_xlabel("bytes the busiest device receives", fontsize=8)
+        totals = ", ".join(f"{name} {sum(r[key] for r in rows):,.0f} B" for name, (key, _, _) in styles.items())
+        ax.set_title(f"{title}\n{totals}", fontsize=8)
+        ax.xaxis.set_major_locator(MaxNLocator(nbins=3, integer=True))
+        ax.xaxis.set_major_formatter(StrMethodFormatter("{x:,.0f}"))
         ax.tick_params(axis="x", labelsize=7)
-    axes[0][0].legend(fontsize=8, loc="lower right")
-    fig.tight_layout()
+        ax.set_xlabel("bytes the busiest device receives", fontsize=8)
+        ax.set_ylim(-0.6, len(rows) - 0.4)
+    handles = [Patch(color=c, label=name) for name, (_, c, _) in styles.items()] + [Patch(visible=False, label="red name: laid out differently")]
+    fig.legend(handles=handles, loc="outside lower center", ncol=3, fontsize=8, labelcolor=["black", "black", "crimson"], frameon=False)
     return fig

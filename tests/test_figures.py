@@ -12,6 +12,7 @@ import matplotlib
 
 matplotlib.use("Agg")
 
+import functools
 import random
 
 import matplotlib.pyplot as plt
@@ -386,6 +387,85 @@ FIGURES = {
 }
 
 
+# 13_strategies and 14_torch: plans of torch models (built once, outside the timed drawing: torch.export takes seconds)
+
+def _torch_models():
+    "The chapters' models, as they write them: 13's FFN, transformer block and MLP, 14's CNN."
+    import torch
+
+    class FFN(torch.nn.Module):
+        def __init__(self, d=64):
+            super().__init__()
+            g = torch.Generator().manual_seed(0)
+            self.w1, self.b1 = torch.nn.Parameter(torch.randn(d, d, generator=g)), torch.nn.Parameter(torch.randn(d, generator=g))
+            self.w2, self.b2 = torch.nn.Parameter(torch.randn(d, d, generator=g)), torch.nn.Parameter(torch.randn(d, generator=g))
+        def forward(self, x): return torch.relu(x @ self.w1 + self.b1) @ self.w2 + self.b2
+
+    class Block(torch.nn.Module):
+        def __init__(self, d=32, h=4):
+            super().__init__()
+            torch.manual_seed(0)
+            self.h, self.ln1, self.ln2 = h, torch.nn.LayerNorm(d), torch.nn.LayerNorm(d)
+            self.q, self.k, self.v, self.o = (torch.nn.Linear(d, d) for _ in range(4))
+            self.fc1, self.fc2 = torch.nn.Linear(d, 4 * d), torch.nn.Linear(4 * d, d)
+        def forward(self, x):
+            b, s, d = x.shape
+            y = self.ln1(x)
+            q, k, v = (f(y).view(b, s, self.h, d // self.h).transpose(1, 2) for f in (self.q, self.k, self.v))
+            a = torch.softmax(q @ k.transpose(-1, -2) / (d // self.h) ** 0.5, dim=-1) @ v
+            x = x + self.o(a.transpose(1, 2).reshape(b, s, d))
+            return x + self.fc2(torch.nn.functional.gelu(self.fc1(self.ln2(x))))
+
+    torch.manual_seed(0)
+    mlp = torch.nn.Sequential(torch.nn.Linear(16, 32), torch.nn.ReLU(), torch.nn.Linear(32, 32), torch.nn.GELU(), torch.nn.Linear(32, 16))
+    block, block_x, mlp_x = Block(), torch.randn(4, 8, 32), torch.randn(8, 16)
+    torch.manual_seed(0)
+    cnn = torch.nn.Sequential(torch.nn.Conv2d(3, 8, 3, padding=1), torch.nn.BatchNorm2d(8), torch.nn.ReLU(),
+                              torch.nn.MaxPool2d(2), torch.nn.Flatten(), torch.nn.Linear(8 * 4 * 4, 10)).eval()
+    return {"FFN": (FFN(), torch.randn(64, 64, generator=torch.Generator().manual_seed(1))), "transformer block": (block, block_x),
+            "MLP": (mlp, mlp_x), "CNN": (cnn, torch.randn(16, 3, 8, 8, generator=torch.Generator().manual_seed(0)))}
+
+
+@functools.cache
+def _strategy_plans():
+    "13's plans and `compare_styles` results, 14's CNN plan, from the chapters' calls."
+    import torch
+    from shardnb.frontends import from_torch
+    from shardnb.strategies import compare_styles, propagate_strategies
+    programs = {k: from_torch(torch.export.export(m, (x,))) for k, (m, x) in _torch_models().items()}
+    setups = {"FFN": ({"matmul": ((2, 1), (1, 4))}, True), "transformer block": ({"matmul": ((2, 4, 1, 1), (2, 4, 1, 1))}, False),
+              "MLP": ({"linear": ((8, 1), (1, 1), (1,)), "linear_2": ((1, 8), (1, 8), (1,))}, False)}
+    compared = {k: compare_styles(programs[k], conf, device_num=8, fully_use_devices=full) for k, (conf, full) in setups.items()}
+    return dict(compared=compared,
+                ffn=propagate_strategies(programs["FFN"], {"matmul": ((2, 1), (1, 4))}, device_num=8, fully_use_devices=True),
+                cnn=propagate_strategies(programs["CNN"], {"conv2d": ((8, 1, 1, 1), (1, 1, 1, 1), (1,))}, device_num=8))
+
+
+def _mlp_plans(p):
+    "13's MLP under both styles, one under the other."
+    from shardnb.strategies import plot_plans
+    ms, sh, _ = p["compared"]["MLP"]
+    return plot_plans({"MLP, MindSpore: batch split carried to gelu, one AlltoAll into linear_2": ms,
+                       "MLP, Shardy: linear_2's split pulled back to linear_1, which gathers relu's output": sh})
+
+
+def _plan(which, title):
+    from shardnb.strategies import plot_plan
+    return lambda p: plot_plan(which(p), title=title).figure
+
+
+STRATEGY_FIGURES = {
+    "plan FFN (13's opening)": _plan(lambda p: p["ffn"], "FFN, 8 devices, matmul configured ((2, 1), (1, 4))"),
+    "comparison of the two styles (13)": lambda p: __import__("shardnb.strategies", fromlist=["x"]).plot_comparison(
+        {name: rows for name, (_, _, rows) in p["compared"].items()}),
+    "plans MLP, MindSpore and Shardy (13)": _mlp_plans,
+    "plan transformer block, folded (13)": _plan(lambda p: p["compared"]["transformer block"][0], "transformer block, MindSpore, 8 devices"),
+    "plans transformer block, both styles (13)": lambda p: __import__("shardnb.strategies", fromlist=["x"]).plot_plans(
+        {"MindSpore": p["compared"]["transformer block"][0], "Shardy": p["compared"]["transformer block"][1]}),
+    "plan CNN from torch (14's opening)": _plan(lambda p: p["cnn"], "a CNN from torch, 8 devices, conv2d configured batch-parallel"),
+}
+
+
 # ---- the checks ---------------------------------------------------------------------------------
 
 @pytest.fixture(autouse=True)
@@ -398,6 +478,41 @@ def _close():
 def test_figure_reads(name):
     fig, texts, took = render(FIGURES[name])
     assert not (found := problems(fig, texts, took)), f"{name}: " + "; ".join(found)
+
+
+@pytest.mark.parametrize("name", STRATEGY_FIGURES)
+def test_strategy_figure_reads(name):
+    "13's and 14's figures: the plans of torch models (built first, untimed) drawn as their chapters draw them."
+    pytest.importorskip("torch")
+    plans = _strategy_plans()
+    fig, texts, took = render(lambda: STRATEGY_FIGURES[name](plans))
+    assert not (found := problems(fig, texts, took)), f"{name}: " + "; ".join(found)
+
+
+def test_plan_figures_fill_each_strategy_alike():
+    "One strategy, one fill, across the panels of `plot_plans` (13's MLP: linear and linear_2 agree, linear_1 does not)."
+    pytest.importorskip("torch")
+    from matplotlib.colors import to_hex
+    fig = _mlp_plans(_strategy_plans())
+    ms, sh, _ = _strategy_plans()["compared"]["MLP"]
+    fills = {}
+    for ax, plan in zip(fig.axes, (ms, sh)):
+        boxes = sorted((p for p in ax.patches if isinstance(p, matplotlib.patches.Rectangle)), key=lambda p: p.get_x())
+        assert len(boxes) == len(plan.strategies)
+        for box, (name, st) in zip(boxes, plan.strategies.items()):   # one row: left to right is the operators' order
+            fills.setdefault(st, set()).add(to_hex(box.get_facecolor()))
+    assert all(len(v) == 1 for v in fills.values()), fills
+    assert len({next(iter(v)) for v in fills.values()}) == len(fills)   # and different strategies, different fills
+
+
+def test_plan_in_a_small_axes_keeps_its_labels_in_their_boxes():
+    "Given an axes narrower than the drawing, `plot_plan` folds into bands and shrinks text with the boxes: nothing spills."
+    pytest.importorskip("torch")
+    from shardnb.strategies import plot_plan
+    plan = _strategy_plans()["compared"]["transformer block"][0]
+    fig, texts, _ = render(lambda: plot_plan(plan, ax=plt.subplots(figsize=(4, 3))[1]).figure)
+    assert not overflows(fig, texts) and not overlaps(fig, texts)
+    assert min(t.get_fontsize() for t in texts) < MIN_PT   # shrunk, so a reader would need the full-width figure
 
 
 def test_random_shardings_read(seed):
