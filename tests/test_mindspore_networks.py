@@ -321,20 +321,33 @@ def test_cumsum_axis_cannot_be_split():
 
 class ConvBNPool(torch.nn.Module):
     """test_sharding_propagation_for_conv2ds.py: ReLU (configured) -> Conv2D(3x3, same) -> BatchNorm2d -> MaxPool(2, 2)
-    -> ... -> ReLU (the same configured primitive); MindSpore's Conv2DTranspose between them has no translation here,
-    and its BatchNorm trains (batch statistics, see ConvBNTrain) where this one uses its running statistics."""
-    def __init__(self):
+    -> ... -> ReLU (the same configured primitive); MindSpore's Conv2DTranspose between them is left out (a Conv2DTranspose
+    keeps H and W whole here: test_conv2d_transpose). The BatchNorm trains, as the test's TrainOneStepCell does: batch
+    statistics, all-reduced over the devices that split N, H or W. torch's batch-statistics batch_norm reads no running
+    statistics, so its strategy has the input, weight and bias where MindSpore's BatchNorm also lists its moving mean and
+    variance; `training=False` normalises with running statistics instead, and then has all five."""
+    def __init__(self, training: bool = True):
         super().__init__()
         g = torch.Generator().manual_seed(7)
         self.conv = torch.nn.Conv2d(16, 8, 3, padding=1, bias=False)
-        self.bn = torch.nn.BatchNorm2d(8)
+        self.bn = torch.nn.BatchNorm2d(8, track_running_stats=not training)
         with torch.no_grad():
             self.conv.weight.copy_(torch.randn(8, 16, 3, 3, generator=g) / 12)
-            for t in (self.bn.weight, self.bn.bias, self.bn.running_mean): t.copy_(torch.randn(8, generator=g))
-            self.bn.running_var.copy_(torch.rand(8, generator=g) + 0.5)
-        self.eval()
+            for t in (self.bn.weight, self.bn.bias): t.copy_(torch.randn(8, generator=g))
+            if not training: self.bn.running_mean.copy_(torch.randn(8, generator=g)); self.bn.running_var.copy_(torch.rand(8, generator=g) + 0.5)
+        self.train(training)
 
     def forward(self, x): return torch.relu(F.max_pool2d(self.bn(self.conv(torch.relu(x))), 2, 2))
+
+
+def bn_strategy(st, training):
+    "MindSpore asserts [st, [1], [1], [1], [1]]: input, scale, bias, moving mean and variance; training reads only the first three."
+    return (st, (1,), (1,)) if training else (st, (1,), (1,), (1,), (1,))
+
+
+def no_redistribution(plan):
+    "No edge moves a byte: every operator takes its inputs as its producers lay them out."
+    return all(not r.ops for _, r, _, _ in plan.edges())
 
 
 class ReLUConvTranspose(torch.nn.Module):
@@ -378,29 +391,37 @@ def test_batch_norm_training_batch_split():
     assert len(plan.allreduce("batch_norm")) == 3 and "AllReduce" in plan.parallel_program()
 
 
-def test_sharding_propagation_8x1x1x1():
+@pytest.mark.parametrize("training", [True, False], ids=["training", "inference"])
+def test_sharding_propagation_8x1x1x1(training):
+    "MindSpore's assertions: Conv2D [[8, 1, 1, 1], [1, 1, 1, 1]], BatchNorm [[8, 1, 1, 1], [1]...], MaxPool [[8, 1, 1, 1]]."
     st = (8, 1, 1, 1)
-    plan = plan_of(ConvBNPool(), (randn(32, 16, 16, 16),), {"relu": (st,), "relu_1": (st,)}, 8)
+    plan = plan_of(ConvBNPool(training), (randn(32, 16, 16, 16),), {"relu": (st,), "relu_1": (st,)}, 8)
     assert [o.primitive for o in plan.operators] == ["ReLU", "Conv2D", "BatchNorm", "MaxPool", "ReLU"]
     assert plan.strategies["conv2d"] == (st, (1, 1, 1, 1))
-    assert plan.strategies["batch_norm"] == (st, (1,), (1,), (1,), (1,))
+    assert plan.strategies["batch_norm"] == bn_strategy(st, training)
     assert plan.strategies["max_pool2d"] == (st,)
-    assert plan.total() == 0
+    assert no_redistribution(plan)
+    if training:   # the batch is split 8 ways: each device's mean and variance are summed over all 8 (BatchNormInfo)
+        assert len(plan.allreduce("batch_norm")) == 3 and "AllReduce(statistics of %2) {op: sum, group_ranks: 0-1-2-3-4-5-6-7}" in plan.parallel_program()
+    else: assert plan.total() == 0 and not plan.allreduce("batch_norm")
 
 
-def test_sharding_propagation_1x1x1x8():
+@pytest.mark.parametrize("training", [True, False], ids=["training", "inference"])
+def test_sharding_propagation_1x1x1x8(training):
     """MindSpore's assertions: Conv2D [[1, 1, 1, 8], [1, 1, 1, 1]], BatchNorm [[1, 1, 1, 8], [1]...], MaxPool [[1, 1, 1, 8]].
     Conv2DInfo and MaxPoolInfo cut W and take the halo their windows reach from the neighbours (a NeighborExchangeV2);
-    the parallel program, halos included, equals the single-device one."""
+    the training BatchNorm all-reduces its statistics over the W split; the parallel program, halos included, equals
+    the single-device one."""
     st = (1, 1, 1, 8)
-    plan = plan_of(ConvBNPool(), (randn(32, 16, 16, 16),), {"relu": (st,), "relu_1": (st,)}, 8)
+    plan = plan_of(ConvBNPool(training), (randn(32, 16, 16, 16),), {"relu": (st,), "relu_1": (st,)}, 8)
     assert plan.strategies["conv2d"] == (st, (1, 1, 1, 1))
-    assert plan.strategies["batch_norm"] == (st, (1,), (1,), (1,), (1,))
+    assert plan.strategies["batch_norm"] == bn_strategy(st, training)
     assert plan.strategies["max_pool2d"] == (st,)
-    assert plan.total() == 0   # no redistribution: only the halo moves
+    assert no_redistribution(plan)   # only the halo moves, and a training BatchNorm's statistics
     text = plan.parallel_program()
     assert "NeighborExchangeV2(%0) {dims: [3], rank 0 receives rows (before, after): [(0, 1)]}" in text
     assert "NeighborExchangeV2" not in text.split("MaxPool")[0].split("BatchNorm")[1]   # the 2x2/2 pool's windows stay inside
+    assert ("AllReduce(statistics of %2) {op: sum, group_ranks: 0-1-2-3-4-5-6-7}" in text) == training
     # 3x3 'same' on 16 columns cut 8: two columns each, one more from each neighbour; 32 x 16 x 16 rows x 4 bytes each
     assert plan.received_bytes("conv2d") == 2 * 32 * 16 * 16 * 4 and plan.received_bytes("max_pool2d") == 0
 
