@@ -834,7 +834,7 @@ class _Planner:
                 peak = _held(la, self.itemsz) + _held(lb, self.itemsz)
                 return ReshardStep(kind, _merge_run(atoms, m), dims, b, t, StepCost(c.bytes_received, c.bytes_sent, c.messages, c.seconds, peak))
             t = _transfers(la, lb, self.devices, group, self.coords(unreduced, m), self.beta)
-        if t is None: return None
+        if t is None or (kind == "all_slice" and len(t)): return None   # a slice is local: a box that isn't nested in the one held (a ragged dim) needs an exchange
         c = _step_cost(t, self.devices, self.itemsz, self.beta, self.model.alpha)
         peak = _held(la, self.itemsz) + _held(lb, self.itemsz)
         return ReshardStep(kind, _merge_run(atoms, m), dims, b, t, StepCost(c.bytes_received, c.bytes_sent, c.messages, c.seconds, peak))

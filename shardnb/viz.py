@@ -13,6 +13,7 @@ import matplotlib.pyplot as plt
 from matplotlib.colors import to_rgb
 from matplotlib.font_manager import FontProperties
 from matplotlib.patches import Rectangle
+from matplotlib.ticker import FixedLocator
 from matplotlib.text import Text
 from matplotlib.textpath import TextToPath
 from .mesh import AxisRef, Mesh, ShardingError, _is_int, _type_error
@@ -110,10 +111,16 @@ class BoxLabel(Text):
         if self.axes is not None and self.get_visible():
             (x0, y0), (x1, y1) = self.axes.transData.transform([self.box[:2], self.box[2:]])
             k = 1 / renderer.points_to_pixels(1.0)
-            fit = fit_text(self.candidates, abs(x1 - x0) * k - 2 * self.pad, abs(y1 - y0) * k - 2 * self.pad,
-                           self.sizes, self.sep, self.get_fontfamily()[0])
-            self.set_text(fit[0] if fit else "")
-            if fit: self.set_fontsize(fit[1])
+            room = w, h = abs(x1 - x0) * k - 2 * self.pad, abs(y1 - y0) * k - 2 * self.pad
+            for _ in range(4):   # glyph outlines measure a little narrower than hinted small type renders: check as drawn
+                fit = fit_text(self.candidates, w, h, self.sizes, self.sep, self.get_fontfamily()[0])
+                self.set_text(fit[0] if fit else "")
+                if not fit: break
+                self.set_fontsize(fit[1])
+                e = super().get_window_extent(renderer)
+                over = max(e.width * k / room[0], e.height * k / room[1])
+                if over <= 1: break
+                w, h = w / over * 0.98, h / over * 0.98
         super().draw(renderer)
 
 # %% ../nbs/04_viz.ipynb #d62db48c
@@ -192,11 +199,11 @@ def _draw_mesh_heat_map(ax, mesh: Mesh) -> None:
 # %% ../nbs/04_viz.ipynb #72496a46
 def draw_mesh(mesh: Mesh, ax=None, *, figsize=None, max_devices: int = 256):
     """A picture of `mesh`: one cell per device, in row-major order, with its id and coordinates (a heat map past
-    `max_devices`). The default size gives each cell room for its id, up to 10 inches a side."""
+    `max_devices`). The default size gives each cell room for its id, up to 9 inches wide (the docs column) and 10 tall."""
     if not isinstance(mesh, Mesh): raise ShardingError(f"draw_mesh needs a Mesh, got: {mesh!r}")
     if figsize is None and mesh.size <= max_devices:
         _, width, height, _ = _grid_positions(mesh)
-        figsize = (min(10, max(5, 0.4 * width + 2)), min(10, max(3.5, 0.4 * height + 1.5)))
+        figsize = (min(9, max(5, 0.4 * width + 2)), min(10, max(3.5, 0.4 * height + 1.5)))
     fig, ax = _new_ax(ax, figsize or (5, 4))
     coords = f", cells: id and ({','.join(mesh.axis_names)})" if mesh.axes and mesh.size <= max_devices else ""
     ax.set_title(f"mesh {mesh}\n{mesh.size:,} device{'s' if mesh.size != 1 else ''}{coords}", fontsize=9)
@@ -301,6 +308,28 @@ def _bounds_as_ticks(bounds, max_ticks: int = 9):
     "Tile boundaries as ticks when there are few enough to read, else matplotlib's own (which never crowd)."
     return sorted(bounds) if len(bounds) <= max_ticks else None
 
+class _BoundaryTicks(FixedLocator):
+    """Tile boundaries as ticks, less those whose label would touch the one before it at the size the axes is drawn
+    (a ragged last tile puts 12 next to 13): the first and the last boundary are always kept."""
+    def __init__(self, locs, size: float = 7):
+        super().__init__(sorted(locs)); self.size = size
+
+    def __call__(self):
+        locs, ax = list(self.locs), self.axis.axes if self.axis is not None else None
+        if ax is None or len(locs) < 3: return locs
+        lo, hi = self.axis.get_view_interval()
+        box = ax.get_window_extent()
+        x = self.axis.axis_name == "x"
+        per = (box.width if x else box.height) * 72 / ax.figure.dpi / max(abs(hi - lo), 1e-12)   # points per unit
+        room = ((lambda a, b: (_line_width(f"{a:g}", self.size, "sans-serif") + _line_width(f"{b:g}", self.size, "sans-serif")) / 2 + 2)
+                if x else (lambda a, b: 1.2 * self.size + 1))
+        fits = lambda a, b: (b - a) * per >= room(a, b)
+        kept = [locs[0]]
+        for b in locs[1:-1]:
+            if fits(kept[-1], b): kept.append(b)
+        while len(kept) > 1 and not fits(kept[-1], locs[-1]): kept.pop()
+        return kept + [locs[-1]] if fits(kept[-1], locs[-1]) else [locs[-1]]
+
 def _draw_tiles_2d(ax, tiles, keys, colour_of, rows: tuple, cols: tuple, all_padding: bool = False,
                    max_tiles: int = 256) -> None:
     "Draw the 2-D view: `rows`/`cols` are (tensor dim or None, dim size, shard count, padded shard size)."
@@ -324,8 +353,8 @@ def _draw_tiles_2d(ax, tiles, keys, colour_of, rows: tuple, cols: tuple, all_pad
                                color=_text_color(colour) if has_data else "black"))
     ax.add_patch(Rectangle((0, 0), cd, rd, fill=False, edgecolor="black", lw=2, gid="tensor"))
     ax.set_xlim(-0.02 * cn * cs, max(cn * cs, cd) * 1.02 + 1e-9); ax.set_ylim(max(rn * rs, rd) * 1.02 + 1e-9, -0.02 * rn * rs)
-    if (t := _bounds_as_ticks({min(j * cs, cd) for j in range(cn + 1)} | {cd})) is not None: ax.set_xticks(t)
-    if (t := _bounds_as_ticks({min(i * rs, rd) for i in range(rn + 1)} | {rd})) is not None: ax.set_yticks(t)
+    if (t := _bounds_as_ticks({min(j * cs, cd) for j in range(cn + 1)} | {cd})) is not None: ax.xaxis.set_major_locator(_BoundaryTicks(t))
+    if (t := _bounds_as_ticks({min(i * rs, rd) for i in range(rn + 1)} | {rd})) is not None: ax.yaxis.set_major_locator(_BoundaryTicks(t))
     ax.tick_params(labelsize=7, length=2)
     for sp in ax.spines.values(): sp.set_visible(False)
 

@@ -531,6 +531,24 @@ def test_random_shardings_read(seed):
             plt.close("all")
 
 
+def test_ragged_tile_bounds_do_not_crowd_their_ticks():
+    "13 cut 4 ways ends 12 | 13: the 12 goes (its label would touch 13's), the ends stay; at full width every bound is a tick."
+    s = parse_sharding('<@mesh, [{"y"}, {"x"}]>', {"mesh": parse_mesh('<["x"=4, "y"=2]>')})
+    for size, want in [((3, 3), [0, 4, 8, 13]), ((9, 3), [0, 4, 8, 12, 13])]:
+        fig, texts, took = render(lambda: draw_sharding(s, (5, 13), figsize=size))
+        assert [float(t) for t in fig.axes[0].get_xticks()] == want, size
+        assert not problems(fig, texts, took)
+
+
+def test_box_labels_fit_as_drawn():
+    "16 unreduced groups of one device on a (12, 1) tensor: the label's outline fits but its hinted type did not (seed 0)."
+    mesh = parse_mesh('<["a"=4, "b"=4], device_ids=[15, 3, 10, 12, 13, 7, 14, 5, 9, 1, 11, 4, 0, 2, 6, 8]>')
+    s = parse_sharding('<@mesh, [{}, {}], unreduced={"a", "b"}>', {"mesh": mesh})
+    fig, texts, took = render(lambda: draw_sharding(s, (12, 1)))
+    assert not overflows(fig, texts)
+    assert any(" + " in t.get_text() for t in texts)   # still the groups, not the "16 devices" fallback
+
+
 def test_random_plans_read(seed):
     "Random reshards (up to 16 devices) drawn step by step and as byte timelines."
     from tests.test_fuzz import rand_mesh, rand_sharding
