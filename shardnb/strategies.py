@@ -166,6 +166,7 @@ class Operator:
     dim_letter: dict        # (Value, dim) -> letter, for every value in the group
     primitive: str = ""
     halo: dict = field(default_factory=dict)   # a split-able spatial letter -> its windows [(op, dim, kernel, stride, low pad)]
+    whole: frozenset = frozenset()   # letters a configured strategy may split but no generated candidate does (Conv2D's output channels)
 
     def in_letters(self, i):
         memo = self.__dict__.setdefault("_in_letters", {})   # asked for once per candidate: computed once
@@ -293,7 +294,11 @@ def _operator(name, index, ops) -> Operator:
         halo.setdefault(l, []).append((o, d) + _window_geometry(o, d))
     prim = _primitive(ops)
     if prim == "Reshape" and len(ops) == 1: prim = "Squeeze" if len(ops[0].result.type.shape) < len(ops[0].operands[0].type.shape) else "ExpandDims"
-    return Operator(name, index, ops, inputs, output, letters, sizes, splittable, reduce_kind, dim_letter, prim, halo)
+    # Conv2DInfo::GenerateOpStrategies (ops_info/conv2d_info.cc) generates over (N, C-in, H, W, C-out) with C-out
+    # unsplittable ("keep C2 unsplittable and simply avoid redistribution"), for a Conv2DTranspose its output channels
+    # likewise; CheckStrategy still accepts a configured split of them
+    whole = frozenset({dim_letter[(output, 1)]}) if prim in ("Conv2D", "Conv2DTranspose") else frozenset()
+    return Operator(name, index, ops, inputs, output, letters, sizes, splittable, reduce_kind, dim_letter, prim, halo, whole)
 
 # %% ../nbs/13_strategies.ipynb #bac0a774
 def operators(module: Module) -> list[Operator]:
@@ -349,6 +354,10 @@ def _halo_ok(op: Operator, l, c: int) -> bool:
 def _halo_key(op: Operator) -> tuple:
     return tuple((l, tuple((o.operands[0].type.shape[d], o.result.type.shape[d], w, s, p) for o, d, w, s, p in gs)) for l, gs in op.halo.items())
 
+def _split_key(op: Operator) -> tuple:
+    "Which letters candidates may split, in letter order."
+    return tuple(op.splittable[l] and l not in op.whole for l in op.letters)
+
 def candidates(op: Operator, device_num: int, fully_use_devices: bool = False) -> list[dict]:
     "Every strategy MindSpore generates for `op`, as letter -> split, in MindSpore's order."
     out = []
@@ -361,7 +370,7 @@ def candidates(op: Operator, device_num: int, fully_use_devices: bool = False) -
         while True:
             cur[l] = c; rec(k + 1, left // c, cur)
             c *= 2
-            if not op.splittable[l] or op.sizes[l] % c or left % c or not _halo_ok(op, l, c): break
+            if not op.splittable[l] or l in op.whole or op.sizes[l] % c or left % c or not _halo_ok(op, l, c): break
         del cur[l]
     rec(0, device_num, {})
     return out
@@ -664,20 +673,20 @@ class _Graph:
 
     def cands(self, op):
         # candidates depend only on the letters, their sizes and splittability: a stack of identical blocks shares them
-        key = (tuple(op.letters), tuple(op.sizes[l] for l in op.letters), tuple(op.splittable[l] for l in op.letters), _halo_key(op))
+        key = (tuple(op.letters), tuple(op.sizes[l] for l in op.letters), _split_key(op), _halo_key(op))
         if key not in self._cands: self._cands[key] = candidates(op, self.N, self.full)
         return self._cands[key]
 
     def cand_choices(self, op):
         "Each candidate's cuts with its default `Choice`."
-        key = (tuple(op.letters), tuple(op.sizes[l] for l in op.letters), tuple(op.splittable[l] for l in op.letters), _halo_key(op))
+        key = (tuple(op.letters), tuple(op.sizes[l] for l in op.letters), _split_key(op), _halo_key(op))
         if key not in self._choices: self._choices[key] = [(c, _choice(op, c, self.B)) for c in self.cands(op)]
         return self._choices[key]
 
     def signature(self, op):
         "Everything a candidate scan reads of `op`: operators with equal signatures decide alike (and share the decision)."
         if op.name not in self._sigs:
-            self._sigs[op.name] = (tuple(op.letters), tuple(op.sizes[l] for l in op.letters), tuple(op.splittable[l] for l in op.letters),
+            self._sigs[op.name] = (tuple(op.letters), tuple(op.sizes[l] for l in op.letters), _split_key(op),
                                    tuple(op.in_letters(i) for i in range(len(op.inputs))), op.out_letters,
                                    tuple(v.type.shape for v in op.inputs), op.output.type.shape, tuple(op.reductions), _halo_key(op))
         return self._sigs[op.name]

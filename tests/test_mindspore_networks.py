@@ -426,6 +426,32 @@ def test_sharding_propagation_1x1x1x8(training):
     assert plan.received_bytes("conv2d") == 2 * 32 * 16 * 16 * 4 and plan.received_bytes("max_pool2d") == 0
 
 
+@pytest.mark.parametrize("training", [True, False], ids=["training", "inference"])
+def test_sharding_propagation_1x1x2x1(training):
+    """set_algo_parameters(fully_use_devices=False), ReLU configured (1, 1, 2, 1): MindSpore's assertions are Conv2D
+    [[1, 1, 2, 1], [1, 1, 1, 1]], BatchNorm [[1, 1, 2, 1], [1]...], MaxPool [[1, 1, 2, 1]] (its Conv2DTranspose, also
+    [[1, 1, 2, 1], [1, 1, 1, 1]], is left out as in ConvBNPool). Four devices are idle, and ((1, 1, 2, 1), (4, 1, 1, 1))
+    would be as free from the ReLU and split more (Strategy::Compare), but Conv2DInfo::GenerateOpStrategies never
+    generates an out-channel split ("keep C2 unsplittable"): the Conv2D keeps the ReLU's H split, and so does
+    everything after it, up to the configured last ReLU, with no redistribution."""
+    from shardnb.strategies import candidates, _strategy
+    st = (1, 1, 2, 1)
+    plan = plan_of(ConvBNPool(training), (randn(32, 16, 16, 16),), {"relu": (st,), "relu_1": (st,)}, 8, fully_use_devices=False)
+    assert plan.strategies["conv2d"] == (st, (1, 1, 1, 1))
+    assert plan.strategies["batch_norm"] == bn_strategy(st, training)
+    assert plan.strategies["max_pool2d"] == (st,)
+    assert no_redistribution(plan)
+    text = plan.parallel_program()
+    assert "NeighborExchangeV2(%0) {dims: [2], rank 0 receives rows (before, after): [(0, 1)]}" in text
+    assert ("AllReduce(statistics of %2) {op: sum, group_ranks: 0-4}" in text) == training   # H is split over ranks 0 and 4
+    conv = plan.graph.by["conv2d"]
+    gen = [_strategy(conv, c) for c in candidates(conv, 8)]
+    assert (st, (1, 1, 1, 1)) in gen and all(w[0] == 1 for _, w in gen)   # no generated candidate splits C-out
+    # CheckStrategy still accepts a configured out-channel split, and the plan computes the same
+    plan = plan_of(ConvBNPool(training), (randn(32, 16, 16, 16),), {"conv2d": (st, (4, 1, 1, 1))}, 8)
+    assert plan.strategies["batch_norm"][0] == (1, 4, 2, 1)
+
+
 def test_halo_must_come_from_neighbours():
     "A 7x7 window cut 16 ways needs 3 columns from a side whose neighbour holds 2: one NeighborExchangeV2 cannot do it."
     from shardnb import ShardingError
