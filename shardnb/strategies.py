@@ -60,31 +60,42 @@ def _reduce_window(op: Op, x, init, pads: dict | None = None):
     w = np.lib.stride_tricks.sliding_window_view(x, win)[tuple(slice(None, None, s) for s in strides)]
     return kinds[body].reduce(w.reshape(w.shape[:n] + (-1,)), axis=-1)
 
-def _window_geometry(op: Op, d: int) -> tuple[int, int, int]:
-    "(window, stride, low padding) of input dim `d` of a convolution (NCHW, dims 2 and 3) or a reduce_window."
+def _window_geometry(op: Op, d: int) -> tuple[int, int, int, int]:
+    """(window, stride, low padding, input dilation) of input dim `d` of a convolution (NCHW, dims 2 and 3) or a
+    reduce_window; a transposed convolution is a convolution of its input dilated by its stride (`lhs_dilate`)."""
     from shardnb.rules import _dense, _attr
     t = _op_text(op)
     if op.name == "stablehlo.convolution":
         i = d - 2
         stride = [int(v) for v in re.search(r"stride = \[([^\]]*)\]", t).group(1).split(",")]
         pad = [int(v) for v in re.findall(r"-?\d+", re.search(r"pad = (\[\[.*?\]\])", t).group(1))]
-        return op.operands[1].type.shape[d], stride[i], pad[2 * i]
+        m = re.search(r"lhs_dilate = \[([^\]]*)\]", t)
+        return op.operands[1].type.shape[d], stride[i], pad[2 * i], int(m.group(1).split(",")[i]) if m else 1
     n = len(op.operands[0].type.shape)
     win = _op_ints(op, "window_dimensions", "window_dimensions") or (1,) * n
     strides = _op_ints(op, "window_strides", "window_strides") or (1,) * n
     pad = _dense(_attr(op, "padding"), 2 * n) or (0,) * 2 * n
-    return win[d], strides[d], pad[2 * d]
+    return win[d], strides[d], pad[2 * d], 1
 
-def halo_rows(n_in: int, n_out: int, window: int, stride: int, pad: int, parts: int, k: int) -> tuple[int, int]:
-    "Rows part `k` of `parts` needs beyond its own input slice, (before, after), for its output slice (MindSpore's overlap sizes)."
+def _rows_read(n_in: int, window: int, stride: int, pad: int, dilate: int, first: int, stop: int) -> tuple[int, int, int, int]:
+    """The input rows output rows `[first, stop)` read, `(r0, r1)`, and the padding around them, `(low, high)`: output row
+    `o` reads positions `[o * stride - pad, o * stride - pad + window)` of the input dilated by `dilate` (row `i` at
+    position `i * dilate`, zeros between) and padded by `pad`."""
+    lo, hi = first * stride - pad, (stop - 1) * stride - pad + window
+    r0, r1 = max(-(-lo // dilate), 0), min((hi - 1) // dilate + 1, n_in)
+    return r0, r1, r0 * dilate - lo, hi - ((r1 - 1) * dilate + 1)
+
+def halo_rows(n_in: int, n_out: int, window: int, stride: int, pad: int, parts: int, k: int, dilate: int = 1) -> tuple[int, int]:
+    """Rows part `k` of `parts` needs beyond its own input slice, (before, after), for its output slice (MindSpore's
+    overlap sizes: Conv2DInfo's and, with `dilate` its stride, Conv2DBackpropInputInfo's ComputeOverlap*SizeByRankBias)."""
     m_in, m_out = n_in // parts, n_out // parts
-    lo, hi = k * m_out * stride - pad, ((k + 1) * m_out - 1) * stride - pad + window
-    return max(0, k * m_in - max(lo, 0)), max(0, min(hi, n_in) - (k + 1) * m_in)
+    r0, r1, _, _ = _rows_read(n_in, window, stride, pad, dilate, k * m_out, (k + 1) * m_out)
+    return max(0, k * m_in - r0), max(0, r1 - (k + 1) * m_in)
 
-def halo_fits(n_in: int, n_out: int, window: int, stride: int, pad: int, parts: int) -> bool:
+def halo_fits(n_in: int, n_out: int, window: int, stride: int, pad: int, parts: int, dilate: int = 1) -> bool:
     "Whether every part's halo comes from its two neighbours alone (one NeighborExchangeV2): no wider than a neighbour's slice."
     if n_in % parts or n_out % parts: return False
-    return all(max(halo_rows(n_in, n_out, window, stride, pad, parts, k)) <= n_in // parts for k in range(parts))
+    return all(max(halo_rows(n_in, n_out, window, stride, pad, parts, k, dilate)) <= n_in // parts for k in range(parts))
 
 def _convolution(op: Op, x, w, pads: dict | None = None):
     "A 2-D `convolution` in torch's layouts ([b, f, 0, 1]x[o, i, 0, 1]->[b, f, 0, 1], or a transposed one's [i, o, 0, 1]), with stride, padding and input dilation."
@@ -247,7 +258,7 @@ def _operator(name, index, ops) -> Operator:
     inputs = found
     output = ops[-1].result
     uf, red, fsize, fixed, spatial = _UF(), {}, {}, [], []
-    windowed = _primitive(ops) in ("Conv2D", "MaxPool")   # Conv2DInfo and MaxPoolInfo split H and W, exchanging halos
+    windowed = _primitive(ops) in ("Conv2D", "Conv2DTranspose", "MaxPool")   # Conv2DInfo, Conv2DBackpropInputInfo and MaxPoolInfo split H and W, exchanging halos
     for o in ops:
         if not o.operands: continue
         rule = sharding_rule(o)
@@ -349,10 +360,10 @@ def _strategy(op: Operator, cuts: dict) -> Strategy:
 # %% ../nbs/13_strategies.ipynb #bd9b0bc1
 def _halo_ok(op: Operator, l, c: int) -> bool:
     "Whether spatial letter `l` of `op` can be split `c` ways with halos from the two neighbours only."
-    return all(halo_fits(o.operands[0].type.shape[d], o.result.type.shape[d], w, s, p, c) for o, d, w, s, p in op.halo.get(l, ()))
+    return all(halo_fits(o.operands[0].type.shape[d], o.result.type.shape[d], w, s, p, c, dl) for o, d, w, s, p, dl in op.halo.get(l, ()))
 
 def _halo_key(op: Operator) -> tuple:
-    return tuple((l, tuple((o.operands[0].type.shape[d], o.result.type.shape[d], w, s, p) for o, d, w, s, p in gs)) for l, gs in op.halo.items())
+    return tuple((l, tuple((o.operands[0].type.shape[d], o.result.type.shape[d], w, s, p, dl) for o, d, w, s, p, dl in gs)) for l, gs in op.halo.items())
 
 def _split_key(op: Operator) -> tuple:
     "Which letters candidates may split, in letter order."
@@ -994,9 +1005,10 @@ def parallel_program(self: StrategyPlan) -> str:
             continue
         for op in o.ops:   # Conv2DInfo / MaxPoolInfo with H or W cut: rank 0's halo from its neighbours first
             if split := _split_windows(o, op, c.bit()):
-                geo = {d: (op.operands[0].type.shape[d], op.result.type.shape[d], *_window_geometry(op, d), 1 << len(bs)) for d, bs in split.items()}
-                if not any(any(halo_rows(*geo[d], k)) for d in geo for k in range(geo[d][-1])): continue   # windows inside the slices: no exchange
-                rows = [halo_rows(*geo[d], 0) for d in geo]
+                geo = {d: (op.operands[0].type.shape[d], op.result.type.shape[d], 1 << len(bs), _window_geometry(op, d)) for d, bs in split.items()}
+                rows_of = lambda d, k: (lambda n_in, n_out, parts, g: halo_rows(n_in, n_out, *g[:3], parts, k, g[3]))(*geo[d])
+                if not any(any(rows_of(d, k)) for d in geo for k in range(geo[d][2])): continue   # windows inside the slices: no exchange
+                rows = [rows_of(d, 0) for d in geo]
                 lines.append(f"  %{k}h = NeighborExchangeV2({ins[0]}) {{dims: {list(split)}, rank 0 receives rows (before, after): {rows}}}")
         shapes = ", ".join(_tensor_str(_local(v.type.shape, in_layout(o, c, i))) for i, v in enumerate(o.inputs))
         outs = _tensor_str(_local(o.output.type.shape, out_layout(o, c)))
@@ -1085,13 +1097,12 @@ def _split_windows(o: Operator, op: Op, bits: dict) -> dict:
     return {d: bits[l] for d in range(len(x.type.shape)) if (l := o.dim_letter.get((x, d))) in o.halo and bits.get(l)}
 
 def _halo_windows(op: Op, split: dict, rank: int) -> dict:
-    "Per cut dim, the input rows `rank`'s output slice reads, (first, last + 1), unclipped (padding lies outside)."
+    "Per cut dim, the input rows `rank`'s output slice reads, `(first, last + 1)`, and the padding around them (see `_rows_read`)."
     out = {}
     for d, bs in split.items():
-        w, s, p = _window_geometry(op, d)
         m = op.result.type.shape[d] >> len(bs)
         k = sum(((rank >> b) & 1) << (len(bs) - 1 - j) for j, b in enumerate(bs))
-        out[d] = (k * m * s - p, (k * m + m - 1) * s - p + w)
+        out[d] = _rows_read(op.operands[0].type.shape[d], *_window_geometry(op, d), k * m, k * m + m)
     return out
 
 def _halo_eval(op: Op, split: dict, env: dict, ranks) -> dict:
@@ -1101,9 +1112,8 @@ def _halo_eval(op: Op, split: dict, env: dict, ranks) -> dict:
     out = {}
     for r in ranks:
         a, pads = x[r], {}
-        for d, (lo, hi) in _halo_windows(op, split, r).items():
-            n = a.shape[d]
-            a = np.take(a, range(max(lo, 0), min(hi, n)), axis=d); pads[d] = (max(0, -lo), max(0, hi - n))
+        for d, (lo, hi, pad_lo, pad_hi) in _halo_windows(op, split, r).items():
+            a = np.take(a, range(lo, hi), axis=d); pads[d] = (pad_lo, pad_hi)
         f = _convolution if op.name == "stablehlo.convolution" else _reduce_window
         out[r] = f(op, a, env[op.operands[1]][r], pads)
     return out
@@ -1422,9 +1432,8 @@ def received_bytes(self: StrategyPlan, name: str) -> float:
             most = 0
             for r in range(g.N):   # the window's box less its overlap with the rank's own slice
                 win, both = list(own), list(own)
-                for d, (lo, hi) in _halo_windows(op, split, r).items():
+                for d, (a, b, _, _) in _halo_windows(op, split, r).items():
                     k = sum(((r >> b) & 1) << (len(split[d]) - 1 - j) for j, b in enumerate(split[d]))
-                    a, b = max(lo, 0), min(hi, x.type.shape[d])
                     win[d], both[d] = b - a, max(0, min(b, (k + 1) * own[d]) - max(a, k * own[d]))
                 most = max(most, math.prod(win) - math.prod(both))
             total += most * g.itemsize

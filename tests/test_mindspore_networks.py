@@ -320,9 +320,8 @@ def test_cumsum_axis_cannot_be_split():
 
 
 class ConvBNPool(torch.nn.Module):
-    """test_sharding_propagation_for_conv2ds.py: ReLU (configured) -> Conv2D(3x3, same) -> BatchNorm2d -> MaxPool(2, 2)
-    -> ... -> ReLU (the same configured primitive); MindSpore's Conv2DTranspose between them is left out (a Conv2DTranspose
-    keeps H and W whole here: test_conv2d_transpose). The BatchNorm trains, as the test's TrainOneStepCell does: batch
+    """test_sharding_propagation_for_conv2ds.py's Net: ReLU (configured) -> Conv2D(3x3, same) -> BatchNorm2d -> MaxPool(2, 2)
+    -> Conv2DTranspose(4x4, stride 2, same) -> ReLU (the same configured primitive). The BatchNorm trains, as the test's TrainOneStepCell does: batch
     statistics, all-reduced over the devices that split N, H or W. torch's batch-statistics batch_norm reads no running
     statistics, so its strategy has the input, weight and bias where MindSpore's BatchNorm also lists its moving mean and
     variance; `training=False` normalises with running statistics instead, and then has all five."""
@@ -331,13 +330,15 @@ class ConvBNPool(torch.nn.Module):
         g = torch.Generator().manual_seed(7)
         self.conv = torch.nn.Conv2d(16, 8, 3, padding=1, bias=False)
         self.bn = torch.nn.BatchNorm2d(8, track_running_stats=not training)
+        self.up = torch.nn.ConvTranspose2d(8, 16, 4, stride=2, padding=1, bias=False)   # MindSpore's w2: [8, 16, 4, 4]
         with torch.no_grad():
             self.conv.weight.copy_(torch.randn(8, 16, 3, 3, generator=g) / 12)
+            self.up.weight.copy_(torch.randn(8, 16, 4, 4, generator=g) / 8)
             for t in (self.bn.weight, self.bn.bias): t.copy_(torch.randn(8, generator=g))
             if not training: self.bn.running_mean.copy_(torch.randn(8, generator=g)); self.bn.running_var.copy_(torch.rand(8, generator=g) + 0.5)
         self.train(training)
 
-    def forward(self, x): return torch.relu(F.max_pool2d(self.bn(self.conv(torch.relu(x))), 2, 2))
+    def forward(self, x): return torch.relu(self.up(F.max_pool2d(self.bn(self.conv(torch.relu(x))), 2, 2)))
 
 
 def bn_strategy(st, training):
@@ -393,11 +394,12 @@ def test_batch_norm_training_batch_split():
 
 @pytest.mark.parametrize("training", [True, False], ids=["training", "inference"])
 def test_sharding_propagation_8x1x1x1(training):
-    "MindSpore's assertions: Conv2D [[8, 1, 1, 1], [1, 1, 1, 1]], BatchNorm [[8, 1, 1, 1], [1]...], MaxPool [[8, 1, 1, 1]]."
+    """MindSpore's assertions: Conv2D [[8, 1, 1, 1], [1, 1, 1, 1]], BatchNorm [[8, 1, 1, 1], [1]...], MaxPool [[8, 1, 1, 1]],
+    Conv2DTranspose [[8, 1, 1, 1], [1, 1, 1, 1]]."""
     st = (8, 1, 1, 1)
     plan = plan_of(ConvBNPool(training), (randn(32, 16, 16, 16),), {"relu": (st,), "relu_1": (st,)}, 8)
-    assert [o.primitive for o in plan.operators] == ["ReLU", "Conv2D", "BatchNorm", "MaxPool", "ReLU"]
-    assert plan.strategies["conv2d"] == (st, (1, 1, 1, 1))
+    assert [o.primitive for o in plan.operators] == ["ReLU", "Conv2D", "BatchNorm", "MaxPool", "Conv2DTranspose", "ReLU"]
+    assert plan.strategies["conv2d"] == (st, (1, 1, 1, 1)) and plan.strategies["conv_transpose2d"] == (st, (1, 1, 1, 1))
     assert plan.strategies["batch_norm"] == bn_strategy(st, training)
     assert plan.strategies["max_pool2d"] == (st,)
     assert no_redistribution(plan)
@@ -408,36 +410,40 @@ def test_sharding_propagation_8x1x1x1(training):
 
 @pytest.mark.parametrize("training", [True, False], ids=["training", "inference"])
 def test_sharding_propagation_1x1x1x8(training):
-    """MindSpore's assertions: Conv2D [[1, 1, 1, 8], [1, 1, 1, 1]], BatchNorm [[1, 1, 1, 8], [1]...], MaxPool [[1, 1, 1, 8]].
-    Conv2DInfo and MaxPoolInfo cut W and take the halo their windows reach from the neighbours (a NeighborExchangeV2);
+    """MindSpore's assertions: Conv2D [[1, 1, 1, 8], [1, 1, 1, 1]], BatchNorm [[1, 1, 1, 8], [1]...], MaxPool [[1, 1, 1, 8]],
+    Conv2DTranspose [[1, 1, 1, 8], [1, 1, 1, 1]]. Conv2DInfo, MaxPoolInfo and Conv2DBackpropInputInfo cut W and take the halo their windows reach from the neighbours (a NeighborExchangeV2);
     the training BatchNorm all-reduces its statistics over the W split; the parallel program, halos included, equals
     the single-device one."""
     st = (1, 1, 1, 8)
     plan = plan_of(ConvBNPool(training), (randn(32, 16, 16, 16),), {"relu": (st,), "relu_1": (st,)}, 8)
-    assert plan.strategies["conv2d"] == (st, (1, 1, 1, 1))
+    assert plan.strategies["conv2d"] == (st, (1, 1, 1, 1)) and plan.strategies["conv_transpose2d"] == (st, (1, 1, 1, 1))
     assert plan.strategies["batch_norm"] == bn_strategy(st, training)
     assert plan.strategies["max_pool2d"] == (st,)
-    assert no_redistribution(plan)   # only the halo moves, and a training BatchNorm's statistics
+    assert no_redistribution(plan)   # only the halos move, and a training BatchNorm's statistics
     text = plan.parallel_program()
     assert "NeighborExchangeV2(%0) {dims: [3], rank 0 receives rows (before, after): [(0, 1)]}" in text
     assert "NeighborExchangeV2" not in text.split("MaxPool")[0].split("BatchNorm")[1]   # the 2x2/2 pool's windows stay inside
     assert ("AllReduce(statistics of %2) {op: sum, group_ranks: 0-1-2-3-4-5-6-7}" in text) == training
     # 3x3 'same' on 16 columns cut 8: two columns each, one more from each neighbour; 32 x 16 x 16 rows x 4 bytes each
     assert plan.received_bytes("conv2d") == 2 * 32 * 16 * 16 * 4 and plan.received_bytes("max_pool2d") == 0
+    # the transposed 4x4/2 on 8 columns cut 8: each output pair reads its column and one from each side (the middle
+    # ranks), as Conv2DBackpropInputInfo's overlaps say; 32 x 8 x 8 rows x 4 bytes each
+    assert "NeighborExchangeV2(%3) {dims: [3], rank 0 receives rows (before, after): [(0, 1)]}" in text
+    assert plan.received_bytes("conv_transpose2d") == 2 * 32 * 8 * 8 * 4
 
 
 @pytest.mark.parametrize("training", [True, False], ids=["training", "inference"])
 def test_sharding_propagation_1x1x2x1(training):
     """set_algo_parameters(fully_use_devices=False), ReLU configured (1, 1, 2, 1): MindSpore's assertions are Conv2D
-    [[1, 1, 2, 1], [1, 1, 1, 1]], BatchNorm [[1, 1, 2, 1], [1]...], MaxPool [[1, 1, 2, 1]] (its Conv2DTranspose, also
-    [[1, 1, 2, 1], [1, 1, 1, 1]], is left out as in ConvBNPool). Four devices are idle, and ((1, 1, 2, 1), (4, 1, 1, 1))
+    [[1, 1, 2, 1], [1, 1, 1, 1]], BatchNorm [[1, 1, 2, 1], [1]...], MaxPool [[1, 1, 2, 1]] and (its "Conv2D" pattern
+    matches the name Conv2DTranspose too) Conv2DTranspose [[1, 1, 2, 1], [1, 1, 1, 1]]. Four devices are idle, and ((1, 1, 2, 1), (4, 1, 1, 1))
     would be as free from the ReLU and split more (Strategy::Compare), but Conv2DInfo::GenerateOpStrategies never
     generates an out-channel split ("keep C2 unsplittable"): the Conv2D keeps the ReLU's H split, and so does
     everything after it, up to the configured last ReLU, with no redistribution."""
     from shardnb.strategies import candidates, _strategy
     st = (1, 1, 2, 1)
     plan = plan_of(ConvBNPool(training), (randn(32, 16, 16, 16),), {"relu": (st,), "relu_1": (st,)}, 8, fully_use_devices=False)
-    assert plan.strategies["conv2d"] == (st, (1, 1, 1, 1))
+    assert plan.strategies["conv2d"] == (st, (1, 1, 1, 1)) and plan.strategies["conv_transpose2d"] == (st, (1, 1, 1, 1))
     assert plan.strategies["batch_norm"] == bn_strategy(st, training)
     assert plan.strategies["max_pool2d"] == (st,)
     assert no_redistribution(plan)
@@ -450,6 +456,37 @@ def test_sharding_propagation_1x1x2x1(training):
     # CheckStrategy still accepts a configured out-channel split, and the plan computes the same
     plan = plan_of(ConvBNPool(training), (randn(32, 16, 16, 16),), {"conv2d": (st, (4, 1, 1, 1))}, 8)
     assert plan.strategies["batch_norm"][0] == (1, 4, 2, 1)
+
+
+def test_transposed_halo_is_conv2d_backprop_inputs_overlap(seed):
+    """`halo_rows` of a transposed convolution (a convolution of the input dilated by the stride, window k, low pad
+    k - 1 - p) against Conv2DBackpropInputInfo::ComputeOverlap{Top,Bottom}SizeByRankBias (ops_info/conv2d_info.cc),
+    written out here from MindSpore's source, on random geometries where every part's output is whole and each halo
+    comes from a neighbour (MindSpore's sizes count padding past the input's end as rows to fetch, where a window is
+    wider than the whole input: there `halo_rows` clips at the edge)."""
+    import random
+    from shardnb.strategies import halo_rows
+    ceil = lambda a, b: -(-a // b)
+    def top(r, h, o, k, s, x, n):
+        if r == 0: return 0
+        if r == n - 1: return ceil(o // n + k - o + h * s - s - x, s) - h // n
+        return r * h // n - ceil(r * o // n - k + x + 1, s)
+    def bottom(r, h, o, k, s, x, n):
+        if r == n - 1: return 0
+        if r == 0: return ceil(o // n + x, s) - h // n
+        return ceil(r * o // n + o // n + x, s) - (r + 1) * h // n
+    rng, seen, halos = random.Random(f"{seed}/transposed halo"), 0, 0
+    while seen < 300:
+        n, s, k = rng.choice([2, 4, 8]), rng.randint(1, 4), rng.randint(1, 7)
+        h = n * rng.randint(1, 6)
+        x = rng.randint(0, k - 1)   # torch's padding
+        o = (h - 1) * s - 2 * x + k + rng.randint(0, s - 1)   # and its output_padding
+        if o <= 0 or o % n: continue
+        want = [(max(0, top(r, h, o, k, s, x, n)), max(0, bottom(r, h, o, k, s, x, n))) for r in range(n)]
+        if max(max(w) for w in want) > h // n: continue
+        seen += 1; halos += any(any(w) for w in want)
+        assert [halo_rows(h, o, k, 1, k - 1 - x, n, r, s) for r in range(n)] == want, (h, o, k, s, x, n)
+    assert halos > 150   # most geometries exchange a halo
 
 
 def test_halo_must_come_from_neighbours():
