@@ -256,6 +256,7 @@ def _translate(e, op, a, kw, out):
     if op in ("cat", "concat"): return _cat(e, a[0], _arg(a, 1, kw.get("dim", 0)), out)
     if op == "conv2d": return _conv2d(e, a, out)
     if op == "conv_transpose2d": return _conv_transpose2d(e, a, out)
+    if op == "one_hot": return _one_hot(e, a, out)
     if op == "batch_norm": return _batch_norm(e, a, out)
     if op == "max_pool2d": return _max_pool2d(e, a, out)
     if op in ("cumsum", "cumprod"): return _cumulative(e, "add" if op == "cumsum" else "multiply", a[0][0], a[0][1], a[1])
@@ -310,6 +311,15 @@ def _conv2d(e, a, out):
     y = _convolution(e, x, xs, w, ws, _pair(_arg(a, 3), 1), _pair(_arg(a, 4), 0), out)
     b = _arg(a, 2)
     return y if b is None else e.bin("add", y, e.bcast(b[0], b[1], out, [1]), out)
+
+def _one_hot(e, a, out):
+    """aten.one_hot(labels, num_classes), MindSpore's OneHot: an iota over the classes compared with the labels broadcast
+    along them, as integers (torch's `.float()` after it is a Cast of its own)."""
+    (x, xs), ty, bits = a[0], _ty(out, e.dt), _ty(out, "i1")
+    i = e.emit(f"stablehlo.iota dim = {len(out) - 1} : {ty}", out)
+    b = e.bcast(x, xs, out, list(range(len(xs))))
+    c = e.emit(f"stablehlo.compare EQ, {b}, {i}, SIGNED : ({ty}, {ty}) -> {bits}", out)
+    return e.emit(f"stablehlo.convert {c} : ({bits}) -> {ty}", out)
 
 def _conv_transpose2d(e, a, out):
     """aten.conv_transpose2d(x, w, bias, stride, padding, output_padding, groups, dilation), MindSpore's Conv2DTranspose:

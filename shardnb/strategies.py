@@ -119,6 +119,12 @@ def eval_op(op: Op, args: list, shape_of=lambda v: v.type.shape):
     if n in _NP_UNARY: return _NP_UNARY[n](args[0])
     if n in _NP_BINARY: return _NP_BINARY[n](args[0], args[1])
     if n == "stablehlo.constant": return np.full(shape_of(op.result), _dense_splat(op), dtype=np.float64)
+    if n == "stablehlo.compare":
+        how = re.search(r"\b(EQ|NE|LT|LE|GT|GE)\b", _op_text(op)).group(1)
+        return {"EQ": np.equal, "NE": np.not_equal, "LT": np.less, "LE": np.less_equal, "GT": np.greater, "GE": np.greater_equal}[how](*args).astype(np.float64)
+    if n == "stablehlo.iota":   # the whole iota (`run` hands each device its slice of it)
+        shape, d = op.result.type.shape, _op_ints(op, "dim", "iota_dimension")[0]
+        return np.broadcast_to(np.arange(shape[d], dtype=np.float64).reshape([-1 if k == d else 1 for k in range(len(shape))]), shape)
     if n == "stablehlo.broadcast_in_dim":
         dims, out = _op_ints(op, "dims", "broadcast_dimensions"), tuple(shape_of(op.result))
         x = args[0]; shape = [1] * len(out)
@@ -195,6 +201,7 @@ class Operator:
 def _primitive(ops) -> str:
     names = [o.name.split(".")[-1] for o in ops if o.name != "stablehlo.constant"]
     has = lambda n: n in names
+    if has("iota") and has("compare"): return "OneHot"
     if has("dot_general"): return "MatMul" if len(ops[[o.name for o in ops].index("stablehlo.dot_general")].operands[0].type.shape) <= 2 and not has("add") else ("BatchMatMul" if not has("add") else "Dense")
     if has("reduce_window"):
         rw = next(o for o in ops if o.name == "stablehlo.reduce_window")
@@ -292,6 +299,7 @@ def _operator(name, index, ops) -> Operator:
     order = list(range(len(inputs)))
     if not reduce_kind: order.sort(key=lambda i: -len(inputs[i].type.shape))
     letters = list(dict.fromkeys(dim_letter[(inputs[i], d)] for i in order for d in range(len(inputs[i].type.shape))))
+    if _primitive(ops) == "OneHot": letters = [dim_letter[(output, d)] for d in range(len(output.type.shape))]   # OneHotInfo's strategy is its output's: the depth splits too
     in_l = set(letters)
     splittable = {l: l in in_l and sizes[l] > 1 and ((l in out_l and l not in red_letters) or l in reduce_kind) for l in sizes}
     for node in fixed: splittable[dim_letter[node]] = False
@@ -330,21 +338,26 @@ Strategy = tuple
 def _letter_cuts(op: Operator, strategy, device_num: int) -> dict:
     "The split of each letter under `strategy`, checked as MindSpore's CheckStrategy does."
     where = f"operator {op.name} ({op.primitive})"
-    if not isinstance(strategy, (tuple, list)) or len(strategy) != len(op.inputs):
+    if op.primitive == "OneHot":   # OneHotInfo: the output's split (the indices' dims, then the depth), then the on and off values'
+        if not (isinstance(strategy, (tuple, list)) and len(strategy) == 3 and all(isinstance(s, (tuple, list)) and not s for s in strategy[1:])):
+            raise ShardingError(f"{where}: a OneHot strategy is (output split, (), ()), got {strategy!r}")
+        rows = [("output", op.output, op.out_letters, strategy[0])]
+    elif not isinstance(strategy, (tuple, list)) or len(strategy) != len(op.inputs):
         raise ShardingError(f"{where}: a strategy needs {len(op.inputs)} input tuple(s), got {strategy!r}")
+    else: rows = [(f"input {i}", v, op.in_letters(i), st) for i, (v, st) in enumerate(zip(op.inputs, strategy))]
     cuts = {}
-    for i, st in enumerate(strategy):
-        shape = op.inputs[i].type.shape
+    for what, v, letters, st in rows:
+        shape = v.type.shape
         if not isinstance(st, (tuple, list)) or len(st) != len(shape):
-            raise ShardingError(f"{where}: input {i} has shape {shape}, strategy {st!r} does not match its rank")
+            raise ShardingError(f"{where}: {what} has shape {shape}, strategy {st!r} does not match its rank")
         for d, c in enumerate(st):
-            l = op.dim_letter[(op.inputs[i], d)]
+            l, i = letters[d], what
             if not isinstance(c, (int, np.integer)) or c < 1 or c & (c - 1):
-                raise ShardingError(f"{where}: input {i} dim {d}: split {c!r} is not a power of two")
-            if shape[d] % c: raise ShardingError(f"{where}: input {i} dim {d} of size {shape[d]} is not divisible by {c}")
-            if c > 1 and not op.splittable[l]: raise ShardingError(f"{where}: input {i} dim {d} cannot be split (got {c})")
+                raise ShardingError(f"{where}: {i} dim {d}: split {c!r} is not a power of two")
+            if shape[d] % c: raise ShardingError(f"{where}: {i} dim {d} of size {shape[d]} is not divisible by {c}")
+            if c > 1 and not op.splittable[l]: raise ShardingError(f"{where}: {i} dim {d} cannot be split (got {c})")
             if cuts.setdefault(l, int(c)) != c:
-                raise ShardingError(f"{where}: input {i} dim {d} is split {c} but the same dim of another input is split {cuts[l]}")
+                raise ShardingError(f"{where}: {i} dim {d} is split {c} but the same dim of another input is split {cuts[l]}")
     for l in op.letters: cuts.setdefault(l, 1)
     for i, d in ((i, d) for i in range(len(op.inputs)) for d in range(len(op.inputs[i].type.shape))):
         l = op.dim_letter[(op.inputs[i], d)]
@@ -355,6 +368,7 @@ def _letter_cuts(op: Operator, strategy, device_num: int) -> dict:
     return cuts
 
 def _strategy(op: Operator, cuts: dict) -> Strategy:
+    if op.primitive == "OneHot": return (tuple(cuts.get(l, 1) for l in op.out_letters), (), ())   # as OneHotInfo writes it
     return tuple(tuple(cuts.get(l, 1) for l in op.in_letters(i)) for i in range(len(op.inputs)))
 
 # %% ../nbs/13_strategies.ipynb #bd9b0bc1
@@ -1144,7 +1158,10 @@ def run(self: StrategyPlan, *args) -> list[np.ndarray]:
         shape_of = lambda v: tuple(n >> len(bits.get(o.dim_letter.get((v, d)), ())) for d, n in enumerate(v.type.shape))
         for op in o.ops:
             split = _split_windows(o, op, bits)
-            res = _halo_eval(op, split, env, ranks) if split else {r: eval_op(op, [env[x][r] for x in op.operands], shape_of) for r in ranks}
+            if op.name == "stablehlo.iota":   # each device its slice of the whole iota, where its dims are split
+                whole, lay = eval_op(op, []), _layout([o.dim_letter.get((op.result, d)) for d in range(len(op.result.type.shape))], bits)
+                res = {r: _piece(whole, lay, r) for r in ranks}
+            else: res = _halo_eval(op, split, env, ranks) if split else {r: eval_op(op, [env[x][r] for x in op.operands], shape_of) for r in ranks}
             if op.operands:
                 for l, kind in _op_reductions(o, op).items():
                     if bits.get(l): res = _allreduce(res, bits[l], kind)

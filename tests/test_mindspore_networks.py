@@ -615,6 +615,62 @@ def test_resnet_sharding_propagation_8p():
     assert plan.strategies["sum_1"] == ((8, 1),)
 
 
+class ResNetClasses(torch.nn.Module):
+    """test_auto_parallel_resnet_sharding_propagation.py (test_train_64k_8p), shrunk as ResNetLoss is: the classes split
+    instead of the batch. Squeeze configured (8, 1, 1, 1), the Dense's MatMul ((1, 1), (8, 1)) (transpose_b: the weight's
+    classes split), and SoftmaxCrossEntropyExpand(sparse=True) with its ReduceMax, Sub, ReduceSum, Div and OneHot
+    configured over the classes; the labels are class indices, made one-hot by the OneHot."""
+    def __init__(self, classes=64):
+        super().__init__()
+        torch.manual_seed(9)
+        self.classes = classes
+        self.stem = torch.nn.Sequential(torch.nn.Conv2d(3, 16, 7, 2, 3), torch.nn.BatchNorm2d(16), torch.nn.ReLU(),
+                                        torch.nn.MaxPool2d(3, 2, 1))
+        self.blocks = torch.nn.Sequential(Bottleneck(16, 32), Bottleneck(32, 32, stride=2))
+        self.fc = torch.nn.Linear(32, classes)
+        with torch.no_grad():
+            for m in self.modules():
+                if isinstance(m, torch.nn.BatchNorm2d):
+                    m.running_mean.normal_(0, 0.1); m.running_var.uniform_(0.5, 1.5); m.weight.normal_(1, 0.1); m.bias.normal_(0, 0.1)
+        self.eval()
+
+    def forward(self, x, label):
+        logit = self.fc(self.blocks(self.stem(x)).mean((2, 3), keepdim=True).squeeze((2, 3)))
+        exp = torch.exp(logit - logit.amax(-1, keepdim=True))
+        softmax = exp / exp.sum(-1, keepdim=True)
+        return (-(torch.log(softmax) * F.one_hot(label, self.classes).float()).sum(-1)).mean(-1)
+
+
+def test_resnet_sharding_propagation_64k_8p():
+    """MindSpore's assertions: every Conv2D splits the batch 8 ways, MatMul is [[1, 1], [8, 1]], every ReduceSum [[1, 8]]
+    (the cross entropy's, not configured, too: the OneHot's classes split reaches it through the Mul)."""
+    conf = {"squeeze": ((8, 1, 1, 1),), "linear": ((1, 1), (8, 1), (8,)), "amax": ((1, 8),), "sub": ((1, 8), (1, 1)),
+            "sum_1": ((1, 8),), "div": ((1, 8), (1, 1)), "one_hot": ((1, 8), (), ())}
+    plan = plan_of(ResNetClasses(), (randn(8, 3, 32, 32), torch.arange(8) * 5 % 64), conf, 8)
+    convs = [o.name for o in plan.operators if o.primitive == "Conv2D"]
+    assert len(convs) == 8 and all(plan.strategies[c][0][0] == 8 for c in convs)
+    sums = [o.name for o in plan.operators if o.primitive == "ReduceSum"]
+    assert sums == ["sum_1", "sum_2"] and all(plan.strategies[s] == ((1, 8),) for s in sums)
+    assert plan.strategies["mul"] == ((1, 8), (1, 8)) and plan.strategies["to"] == ((1, 8),)
+    text = plan.parallel_program()
+    assert "%36(one_hot) = OneHot(%label) {in_strategy: ((1, 8), (), ())}" in text
+
+
+def test_one_hot_strategy_is_its_outputs():
+    "OneHotInfo's strategy: the output's split (indices, then depth), then () for the on and off values."
+    from shardnb import ShardingError
+    class M(torch.nn.Module):
+        def forward(self, x, label): return x * F.one_hot(label, 8).float()
+    args = (randn(16, 8), torch.arange(16) % 8)
+    for st in [((2, 4), (), ()), ((8, 1), (), ()), ((1, 8), (), ())]:
+        plan = plan_of(M(), args, {"one_hot": st}, 8)
+        assert plan.strategies["mul"] == (st[0], st[0])   # the Mul takes the one-hot as it is laid out
+    ep, mod = export(M(), *args)
+    for bad, msg in [(((2, 4),), r"a OneHot strategy is \(output split, \(\), \(\)\)"), (((2,), (), ()), "output has shape \\(16, 8\\)"),
+                     (((3, 1), (), ()), "not a power of two")]:
+        with pytest.raises(ShardingError, match=msg): propagate_strategies(mod, {"one_hot": bad}, device_num=8)
+
+
 class ReLUMatMul(torch.nn.Module):
     "test_sharding_propagation_multi_input.py::test_mint_relu_layout_propagate_back: ReLU(y) feeds a configured MatMul."
     def forward(self, x, y): return x @ torch.relu(y)

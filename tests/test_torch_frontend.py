@@ -60,6 +60,7 @@ CASES = {
     "trunc_lgamma": (lambda x: torch.trunc(x * 4) + torch.lgamma(x * 3) + torch.lgamma(x.abs() * 20 + 0.1), [r(4, 6)], []),
     "batch_norm_train": (lambda x, w, b: F.batch_norm(x, None, None, w, b, training=True) + F.batch_norm(x, None, None, training=True, eps=1e-3),
                          [r(4, 3, 5, 5)], [r(3), r(3)]),
+    "one_hot": (lambda x, l: x * F.one_hot(l, 6).float() - F.one_hot(l.flip(0), 6).float(), [r(4, 6), torch.tensor([0, 5, 2, 2])], []),
     "cumulative": (lambda x: torch.cumsum(x, 1) + torch.cumsum(x, -1) + torch.cumprod(x, 0) + x.flip(-1) + x.flip(0, 2),
                    [r(3, 4, 5)], []),
 }
@@ -75,7 +76,7 @@ def test_translation_is_numerically_torch(case):
         raise AssertionError(f"torch.export failed for {case}: {e}")
     module = from_torch(ep)
     got = evaluate(module, *args_of(ep, module, inputs))[0]
-    want = m.double()(*[x.double() for x in inputs]).detach().numpy()
+    want = m.double()(*[x.double() if x.is_floating_point() else x for x in inputs]).detach().numpy()
     np.testing.assert_allclose(got, want, rtol=1e-6, atol=1e-6)
     names = {n.name for n in ep.graph.nodes if n.op == "call_function"}
     for op in module.main.body.ops:
@@ -128,3 +129,5 @@ def test_new_primitives_are_named():
     f = lambda x, w: torch.lgamma(torch.trunc(torch.cummin(torch.cummax(F.batch_norm(x, None, None, w, training=True), 1)[0], 2)[0]))
     ep = torch.export.export(Fn(f, r(3)), (r(2, 3, 4, 4),))
     assert [o.primitive for o in operators(from_torch(ep))] == ["BatchNorm", "Cummax", "Cummin", "Trunc", "Lgamma"]
+    ep = torch.export.export(Fn(lambda x, l: x * F.one_hot(l, 4).float()), (r(3, 4), torch.tensor([1, 0, 3])))
+    assert [o.primitive for o in operators(from_torch(ep))] == ["OneHot", "Cast", "Mul"]
