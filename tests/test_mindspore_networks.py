@@ -615,24 +615,14 @@ def test_resnet_sharding_propagation_8p():
     assert plan.strategies["sum_1"] == ((8, 1),)
 
 
-class ResNetClasses(torch.nn.Module):
+class ResNetClasses(ResNetLoss):
     """test_auto_parallel_resnet_sharding_propagation.py (test_train_64k_8p), shrunk as ResNetLoss is: the classes split
     instead of the batch. Squeeze configured (8, 1, 1, 1), the Dense's MatMul ((1, 1), (8, 1)) (transpose_b: the weight's
     classes split), and SoftmaxCrossEntropyExpand(sparse=True) with its ReduceMax, Sub, ReduceSum, Div and OneHot
     configured over the classes; the labels are class indices, made one-hot by the OneHot."""
     def __init__(self, classes=64):
-        super().__init__()
-        torch.manual_seed(9)
+        super().__init__(classes)
         self.classes = classes
-        self.stem = torch.nn.Sequential(torch.nn.Conv2d(3, 16, 7, 2, 3), torch.nn.BatchNorm2d(16), torch.nn.ReLU(),
-                                        torch.nn.MaxPool2d(3, 2, 1))
-        self.blocks = torch.nn.Sequential(Bottleneck(16, 32), Bottleneck(32, 32, stride=2))
-        self.fc = torch.nn.Linear(32, classes)
-        with torch.no_grad():
-            for m in self.modules():
-                if isinstance(m, torch.nn.BatchNorm2d):
-                    m.running_mean.normal_(0, 0.1); m.running_var.uniform_(0.5, 1.5); m.weight.normal_(1, 0.1); m.bias.normal_(0, 0.1)
-        self.eval()
 
     def forward(self, x, label):
         logit = self.fc(self.blocks(self.stem(x)).mean((2, 3), keepdim=True).squeeze((2, 3)))
