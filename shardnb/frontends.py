@@ -312,6 +312,16 @@ def _conv2d(e, a, out):
     b = _arg(a, 2)
     return y if b is None else e.bin("add", y, e.bcast(b[0], b[1], out, [1]), out)
 
+def _embedding(e, table, ids, out):
+    """aten.embedding(weight, indices), MindSpore's Gather (GatherV2 on axis 0): a `stablehlo.gather` of whole rows, as
+    `jnp.take(table, ids, axis=0)` lowers (padding_idx and the other arguments change only the gradient)."""
+    (w, ws, wt), (i, xs, it) = table, ids
+    r = e.fresh()
+    e.lines.append(f'    {r} = "stablehlo.gather"({w}, {i}) {{dimension_numbers = #stablehlo.gather<offset_dims = {list(range(len(xs), len(out)))}, '
+                   f'collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = {len(xs)}>, indices_are_sorted = false, '
+                   f'slice_sizes = array<i64: {", ".join(map(str, (1,) + tuple(ws[1:])))}>, torch.node = "{e.node}"}} : ({_ty(ws, wt)}, {_ty(xs, it)}) -> {_ty(out, e.dt)}')
+    return r
+
 def _one_hot(e, a, out):
     """aten.one_hot(labels, num_classes), MindSpore's OneHot: an iota over the classes compared with the labels broadcast
     along them, as integers (torch's `.float()` after it is a Cast of its own)."""
@@ -407,7 +417,9 @@ def from_torch(exported_program) -> Module:
             a, kw = [conv(x) for x in node.args], {k: conv(x) for k, x in node.kwargs.items()}
             e = _Emitter(lines, node.name, dt)
             start = len(lines)
-            r = _cast(e, names[node.args[0].name], out) if op in ("to", "_to_copy") else _translate(e, op, a, kw, out)
+            if op in ("to", "_to_copy"): r = _cast(e, names[node.args[0].name], out)
+            elif op == "embedding": r = _embedding(e, names[node.args[0].name], names[node.args[1].name], out)
+            else: r = _translate(e, op, a, kw, out)
             if r is None: raise ShardingError(f"from_torch: node {node.name} ({node.target}) has no translation yet")
             if len(lines) > start and lines[-1].lstrip().startswith(r + " = "):   # the node's value takes the node's name
                 lines[-1] = lines[-1].replace(r + " = ", f"%{node.name} = ", 1); r = f"%{node.name}"

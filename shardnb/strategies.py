@@ -142,6 +142,7 @@ def eval_op(op: Op, args: list, shape_of=lambda v: v.type.shape):
         return {"add": np.add, "maximum": np.maximum, "minimum": np.minimum, "multiply": np.multiply}[kind](f(args[0], axis=dims), init)
     if n == "stablehlo.reduce_window": return _reduce_window(op, args[0], args[1])
     if n == "stablehlo.convolution": return _convolution(op, args[0], args[1])
+    if n == "stablehlo.gather": return _take_rows(op, args[0], args[1])
     if n == "stablehlo.dot_general":
         lb, rb, lc, rc = _dot_dims(op)
         x, y = args
@@ -202,6 +203,7 @@ def _primitive(ops) -> str:
     names = [o.name.split(".")[-1] for o in ops if o.name != "stablehlo.constant"]
     has = lambda n: n in names
     if has("iota") and has("compare"): return "OneHot"
+    if has("gather"): return "Gather"
     if has("dot_general"): return "MatMul" if len(ops[[o.name for o in ops].index("stablehlo.dot_general")].operands[0].type.shape) <= 2 and not has("add") else ("BatchMatMul" if not has("add") else "Dense")
     if has("reduce_window"):
         rw = next(o for o in ops if o.name == "stablehlo.reduce_window")
@@ -219,7 +221,9 @@ def _primitive(ops) -> str:
         return "BatchNorm" if 0 in _op_ints(next(o for o in ops if o.name == "stablehlo.reduce"), "dimensions", "dimensions") else "LayerNorm"
     if has("sine") and has("log") and has("sign"): return "Lgamma"
     if has("floor") and has("sign") and len(names) == 4: return "Trunc"
-    if has("reduce"): return {"add": "ReduceSum", "maximum": "ReduceMax"}.get(_reduce_kind(next(o for o in ops if o.name == "stablehlo.reduce")), "Reduce") + ("Mean" if has("divide") else "")
+    if has("reduce"):
+        kind = _reduce_kind(next(o for o in ops if o.name == "stablehlo.reduce"))
+        return "ReduceMean" if kind == "add" and has("divide") else {"add": "ReduceSum", "maximum": "ReduceMax", "minimum": "ReduceMin", "multiply": "ReduceProd"}.get(kind, "Reduce")
     if has("transpose"): return "Transpose"
     if has("reshape"): return "Reshape"
     last = names[-1] if names else "Identity"
@@ -1110,6 +1114,15 @@ def _split_windows(o: Operator, op: Op, bits: dict) -> dict:
     x = op.operands[0]
     return {d: bits[l] for d in range(len(x.type.shape)) if (l := o.dim_letter.get((x, d))) in o.halo and bits.get(l)}
 
+def _take_rows(op: Op, table, ids, first: int = 0):
+    "A `stablehlo.gather` of whole rows of `table` (an embedding lookup), whose rows start at row `first`: ids outside give zeros."
+    t = str(op.attrs.get("dimension_numbers", ""))
+    if not all(re.search(p, t) for p in (r"collapsed_slice_dims = \[0\]", r"start_index_map = \[0\]", rf"index_vector_dim = {ids.ndim}\b")):
+        raise ShardingError(f"{op.name}: only gathers of whole rows (embedding lookups) are evaluated")
+    k = ids.astype(np.int64) - first
+    inside = (k >= 0) & (k < table.shape[0])
+    return np.take(table, np.clip(k, 0, max(table.shape[0] - 1, 0)), axis=0) * inside.reshape(inside.shape + (1,) * (table.ndim - 1))
+
 def _halo_windows(op: Op, split: dict, rank: int) -> dict:
     "Per cut dim, the input rows `rank`'s output slice reads, `(first, last + 1)`, and the padding around them (see `_rows_read`)."
     out = {}
@@ -1161,6 +1174,10 @@ def run(self: StrategyPlan, *args) -> list[np.ndarray]:
             if op.name == "stablehlo.iota":   # each device its slice of the whole iota, where its dims are split
                 whole, lay = eval_op(op, []), _layout([o.dim_letter.get((op.result, d)) for d in range(len(op.result.type.shape))], bits)
                 res = {r: _piece(whole, lay, r) for r in ranks}
+            elif op.name == "stablehlo.gather":   # rows cut: each device looks up the ids in its rows (zeros elsewhere), summed after
+                bs, rows = bits.get(o.dim_letter[(op.operands[0], 0)], ()), op.operands[0].type.shape[0]
+                part = lambda r: sum(((r >> b) & 1) << (len(bs) - 1 - j) for j, b in enumerate(bs))
+                res = {r: _take_rows(op, env[op.operands[0]][r], env[op.operands[1]][r], part(r) * (rows >> len(bs))) for r in ranks}
             else: res = _halo_eval(op, split, env, ranks) if split else {r: eval_op(op, [env[x][r] for x in op.operands], shape_of) for r in ranks}
             if op.operands:
                 for l, kind in _op_reductions(o, op).items():

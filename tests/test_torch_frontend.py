@@ -60,6 +60,7 @@ CASES = {
     "trunc_lgamma": (lambda x: torch.trunc(x * 4) + torch.lgamma(x * 3) + torch.lgamma(x.abs() * 20 + 0.1), [r(4, 6)], []),
     "batch_norm_train": (lambda x, w, b: F.batch_norm(x, None, None, w, b, training=True) + F.batch_norm(x, None, None, training=True, eps=1e-3),
                          [r(4, 3, 5, 5)], [r(3), r(3)]),
+    "embedding": (lambda ids, w: F.embedding(ids, w) * 2 + F.embedding(ids.flip(0), w, padding_idx=0), [torch.tensor([[1, 9, 3], [0, 0, 5]])], [r(10, 6)]),
     "one_hot": (lambda x, l: x * F.one_hot(l, 6).float() - F.one_hot(l.flip(0), 6).float(), [r(4, 6), torch.tensor([0, 5, 2, 2])], []),
     "cumulative": (lambda x: torch.cumsum(x, 1) + torch.cumsum(x, -1) + torch.cumprod(x, 0) + x.flip(-1) + x.flip(0, 2),
                    [r(3, 4, 5)], []),
