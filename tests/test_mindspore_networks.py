@@ -489,6 +489,34 @@ def test_transposed_halo_is_conv2d_backprop_inputs_overlap(seed):
     assert halos > 150   # most geometries exchange a halo
 
 
+def test_transposed_halo_runs_as_torch(seed):
+    """Random transposed convolutions (kernel, stride, padding, output padding) cut along H or W where each part's halo
+    comes from its neighbours: the parallel program, NeighborExchangeV2 halos included, equals torch."""
+    import random
+    from shardnb.strategies import halo_fits, halo_rows, operators
+    rng, done, hard = random.Random(f"{seed}/transposed conv"), 0, 0
+    while done < 6 or hard < 3:   # three of them with a stride and a halo at least
+        k, st = rng.randint(1, 5), rng.randint(1, 3)
+        p, parts, n = rng.randint(0, k - 1), rng.choice([2, 4]), rng.choice([4, 8])
+        extra = rng.randint(0, st - 1) if st > 1 else 0
+        out = (n - 1) * st - 2 * p + k + extra
+        if out <= 0 or extra >= max(st, 1) or not halo_fits(n, out, k, 1, k - 1 - p, parts, st): continue
+        dim = rng.choice([2, 3])
+        class Up(torch.nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.up = torch.nn.ConvTranspose2d(3, 2, k, stride=st, padding=p, output_padding=extra, bias=False)
+                with torch.no_grad(): self.up.weight.copy_(randn(3, 2, k, k, seed=done))
+            def forward(self, x): return torch.relu(self.up(x))
+        x = randn(2, 3, n, n, seed=done + 1)
+        op = operators(export(Up(), x)[1])[0]
+        if op.dim_letter[(op.inputs[0], dim)] not in op.halo: continue   # Shardy's rule: a window over the whole dim contracts it
+        cut = [1, 1, 1, 1]; cut[dim] = parts
+        plan = plan_of(Up(), (x,), {"conv_transpose2d": (tuple(cut), (1, 1, 1, 1))}, parts)
+        assert plan.strategies["relu"] == (tuple(cut),), (k, st, p, extra, n, parts, dim)
+        done += 1; hard += st > 1 and any(any(halo_rows(n, out, k, 1, k - 1 - p, parts, j, st)) for j in range(parts))
+
+
 def test_halo_must_come_from_neighbours():
     "A 7x7 window cut 16 ways needs 3 columns from a side whose neighbour holds 2: one NeighborExchangeV2 cannot do it."
     from shardnb import ShardingError
