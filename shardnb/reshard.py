@@ -10,6 +10,7 @@ import heapq, itertools, math, re
 from functools import lru_cache, cached_property
 from dataclasses import dataclass, field
 from itertools import count
+from typing import NamedTuple
 import numpy as np
 from .mesh import Mesh, AxisRef, ShardingError, _is_int
 from .sharding import TensorSharding, _check_shape
@@ -261,6 +262,32 @@ def _nearest_holders(a: _Layout, b: _Layout, needy: np.ndarray, group: np.ndarra
     out = np.lexsort((bid, d))   # one transfer per (device, box), ordered by device then box
     return d[out], e[out]
 
+def _balance_senders(a: _Layout, d: np.ndarray, e: np.ndarray, group: np.ndarray, klass: np.ndarray) -> np.ndarray:
+    """The holders `e` chosen for the pieces `(d, box of e)` (one per device and source box), re-dealt where some
+    holder would send more than its share: the `k` devices that take a box from the `h` holders in their group and
+    class then take it round-robin in device order, so that none sends more than `ceil(k / h)` messages (every link
+    alike: any holder serves as well)."""
+    if not len(d): return e
+    _, g = np.unique(group, return_inverse=True); _, c = np.unique(klass, return_inverse=True)
+    g, c = g.reshape(-1), c.reshape(-1)
+    G, C = int(g.max(initial=0)) + 1, int(c.max(initial=0)) + 1
+    holds = np.nonzero(a.present & (a.box_id >= 0))[0]
+    hkey = (a.box_id[holds] * G + g[holds]) * C + c[holds]
+    order = np.lexsort((holds, hkey)); hs, hk = holds[order], hkey[order]
+    if not np.any(hk[1:] == hk[:-1]): return e   # one holder per segment (a collective's group): nothing to share
+    key = (a.box_id[e] * G + g[d]) * C + c[d]   # the segment of holders each piece is served from
+    lo_s = np.searchsorted(hk, key, "left"); h = np.searchsorted(hk, key, "right") - lo_s
+    # in each segment: the needers' ranks in device order, their count, and the most any holder serves now
+    by = np.lexsort((d, key)); ks = key[by]
+    rank = np.empty(len(d), np.int64); rank[by] = np.arange(len(d)) - np.searchsorted(ks, ks, "left")
+    k = np.searchsorted(ks, key, "right") - np.searchsorted(ks, key, "left")
+    most = np.zeros(int(key.max()) + 1, np.int64); np.maximum.at(most, key, np.bincount(e, minlength=len(a.lo))[e])
+    over = most[key] > -(-k // h)
+    if not over.any(): return e   # every holder within its share: the nearest holders stand
+    out = e.copy()
+    out[over] = hs[lo_s[over] + rank[over] % h[over]]
+    return out
+
 def _transfers(a: _Layout, b: _Layout, devices: np.ndarray, group: np.ndarray, klass: np.ndarray,
                beta: np.ndarray) -> Transfers | None:
     "The pieces each device fetches to go from layout `a` to layout `b`, or None if some piece has no holder in its group."
@@ -272,6 +299,7 @@ def _transfers(a: _Layout, b: _Layout, devices: np.ndarray, group: np.ndarray, k
     # enumerate pairs, which costs less there)
     if isinstance(beta, LinkBeta) and not beta.axes and n > 64:
         d_idx, e_idx = _nearest_holders(a, b, np.nonzero(need > own)[0], group, klass)
+        e_idx = _balance_senders(a, d_idx, e_idx, group, klass)
         ilo = np.maximum(b.lo[d_idx], a.lo[e_idx]); ihi = np.minimum(b.hi[d_idx], a.hi[e_idx])
         inter = np.prod(np.maximum(ihi - ilo, 0), axis=1)
         nz = inter > 0
@@ -292,6 +320,7 @@ def _transfers(a: _Layout, b: _Layout, devices: np.ndarray, group: np.ndarray, k
         order = np.lexsort((rot, -beta[d_idx, e_idx], a.box_id[e_idx], d_idx))
         first = order[np.unique((d_idx * (n + 1) + a.box_id[e_idx])[order], return_index=True)[1]]
         d_idx, e_idx, ilo, ihi, inter = d_idx[first], e_idx[first], ilo[first], ihi[first], inter[first]
+        if isinstance(beta, LinkBeta) and not beta.axes: e_idx = _balance_senders(a, d_idx, e_idx, group, klass)
     got = own + _isum(d_idx, inter, n)
     if np.any(got != need): return None
     return Transfers(devices[e_idx], devices[d_idx], ilo, ihi)
@@ -423,11 +452,11 @@ def _merge_run(refs, mesh: Mesh) -> tuple[AxisRef, ...]:
     return tuple(out)
 
 # %% ../nbs/05_reshard.ipynb #1bffcd57
-@dataclass(frozen=True, slots=True)
-class _State:
-    "Atoms per dimension (major to minor) and the unreduced atoms (in mesh order)."
-    dims: tuple[tuple[AxisRef, ...], ...]
-    unreduced: tuple[AxisRef, ...]
+class _State(NamedTuple):
+    """Atoms per dimension (major to minor) and the unreduced atoms (in mesh order): `AxisRef`s, or, inside a search,
+    their indices in its list of atoms (`_Space`), so that states hash and compare as tuples of small integers."""
+    dims: tuple
+    unreduced: tuple
 
     @property
     def used(self) -> set: return {a for d in self.dims for a in d} | set(self.unreduced)
@@ -443,81 +472,88 @@ def _sharding_of(st: _State, like: TensorSharding) -> TensorSharding:
     return TensorSharding(m, [_merge_run(d, m) for d in st.dims], unreduced=_merge_run(st.unreduced, m), mesh_name=like.mesh_name)
 
 # %% ../nbs/05_reshard.ipynb #d8d7b4ba
-@dataclass(frozen=True, slots=True)
-class _Move:
+class _Move(NamedTuple):
     kind: str
-    atoms: tuple[AxisRef, ...]
-    dims: tuple[int, ...]
+    atoms: tuple
+    dims: tuple
     to: _State
 
 def _with_dim(dims, i, new): return dims[:i] + (new,) + dims[i + 1:]
 
-def _toward(dims, target, mesh: Mesh, stage: bool = False):
+def _toward(dims, target, sz, stage: bool = False):
     """Dims with the same shard count per dim as `dims`, each the longest prefix of its target dim that fits,
     topped up with atoms left over: its own first (to be gathered later) or, with `stage`, other dims'
-    target atoms first (to be moved there by an all-to-all later); None if no top-up fits."""
-    sz = {a: a.size_in(mesh) for d in (*dims, *target) for a in d}
-    size = lambda run: math.prod([sz[a] for a in run])
+    target atoms first (to be moved there by an all-to-all later); None if no top-up fits. Atoms are indices, `sz` their sizes."""
+    def size(run):
+        n = 1
+        for a in run: n *= sz[a]
+        return n
     out, taken = [], set()
     for d, t in zip(dims, target):
-        k = len(t)
-        while k and (size(d) % size(t[:k]) or taken & set(t[:k])): k -= 1
-        out.append(list(t[:k])); taken |= set(t[:k])
+        k, n = len(t), size(d)
+        while k and (n % size(t[:k]) or not taken.isdisjoint(t[:k])): k -= 1
+        out.append(list(t[:k])); taken.update(t[:k])
+    wanted = {x for t in target for x in t} if stage else ()
     for i, d in enumerate(dims):
         need = size(d) // size(out[i])
-        pool = [a for a in d if a not in taken] + [a for e in dims for a in e if a not in taken and a not in d]
-        if stage:
-            wanted = {x for t in target for x in t}
-            pool = [a for k, t in enumerate(target) if k != i for a in t if a not in taken] + [a for a in pool if a not in wanted]
-        pick = () if need == 1 else next((c for n in range(1, len(pool) + 1) for c in itertools.combinations(pool, n) if size(c) == need), None)
+        if need == 1: continue
+        pool = [a for a in d if a not in taken] + [a for e in dims if e is not d for a in e if a not in taken]
+        if stage: pool = [a for k, t in enumerate(target) if k != i for a in t if a not in taken] + [a for a in pool if a not in wanted]
+        pick = next((c for n in range(1, len(pool) + 1) for c in itertools.combinations(pool, n) if size(c) == need), None)
         if pick is None: return None
-        out[i] += pick; taken |= set(pick)
+        out[i] += pick; taken.update(pick)
     return tuple(map(tuple, out))
 
-def _moves(st: _State, target: _State, all_atoms: list[AxisRef], mesh: Mesh, reorder: bool = True):
-    "The collectives that lead out of `st` (the planner checks each for validity; `reorder`: with the permutes that reorder a dim)."
-    dims, rank = st.dims, len(st.dims)
-    unused = [a for a in all_atoms if a not in st.used]
+def _moves(st: _State, target: _State, sz: list, reorder: bool = True):
+    """The collectives that lead out of `st` (the planner checks each for validity; `reorder`: with the permutes that
+    reorder a dim). Atoms are indices in mesh order (Shardy's order), `sz` their sizes."""
+    dims, rank, un = st.dims, len(st.dims), st.unreduced
+    used = {a for d in dims for a in d}; used.update(un)
+    unused = [a for a in range(len(sz)) if a not in used]
+    tsets = [set(t) for t in target.dims]
     for i, d in enumerate(dims):
         for j in range(1, len(d) + 1):
             run, rest = d[-j:], d[:-j]
-            yield _Move("all_gather", run, (i,), _State(_with_dim(dims, i, rest), st.unreduced))
+            yield _Move("all_gather", run, (i,), _State(_with_dim(dims, i, rest), un))
             for k in range(rank):
-                if k != i and set(run) <= set(target.dims[k]): yield _Move("all_to_all", run, (i, k), _State(_with_dim(_with_dim(dims, i, rest), k, dims[k] + run), st.unreduced))
-        want = target.dims[i][len(d)] if d == target.dims[i][:len(d)] and len(d) < len(target.dims[i]) else None
+                if k != i and tsets[k].issuperset(run): yield _Move("all_to_all", run, (i, k), _State(_with_dim(_with_dim(dims, i, rest), k, dims[k] + run), un))
+        t = target.dims[i]
+        want = t[len(d)] if len(d) < len(t) and d == t[:len(d)] else None
         for a in unused:
             # a target atom, or a stand-in of the same size for the next target atom while that one sits elsewhere
             # (slice now, swap it in with a permute of the smaller shards)
-            if a in target.dims[i] or (want is not None and want in st.used and a.size_in(mesh) == want.size_in(mesh)):
-                yield _Move("all_slice", (), (i,), _State(_with_dim(dims, i, d + (a,)), st.unreduced))
+            if a in tsets[i] or (want is not None and want in used and sz[a] == sz[want]):
+                yield _Move("all_slice", (), (i,), _State(_with_dim(dims, i, d + (a,)), un))
     placed = [(a, i, p) for i, d in enumerate(dims) for p, a in enumerate(d)] + [(a, None, None) for a in unused]
     for x in range(len(placed)):
+        a, i, p = placed[x]
+        if i is None: continue
         for y in range(x + 1, len(placed)):
-            (a, i, p), (b, k, q) = placed[x], placed[y]
-            if i is None or a.size_in(mesh) != b.size_in(mesh): continue
-            if not (b in target.dims[i] or (k is not None and a in target.dims[k])): continue   # only swaps that place an atom
+            b, k, q = placed[y]
+            if sz[a] != sz[b] or not (b in tsets[i] or (k is not None and a in tsets[k])): continue   # only swaps that place an atom
             nd = [list(d) for d in dims]
             nd[i][p] = b
             if k is not None: nd[k][q] = a
-            yield _Move("collective_permute", (a, b), (), _State(tuple(map(tuple, nd)), st.unreduced))
+            yield _Move("collective_permute", (a, b), (), _State(tuple(map(tuple, nd)), un))
     for i, d in enumerate(dims if reorder else ()):   # an atom that leaves its dim brought minor-most, so a gather or all-to-all takes it alone
         for p, a in enumerate(d[:-1]):
-            if a not in target.dims[i]:
-                yield _Move("collective_permute", tuple(sorted(d[p:], key=lambda x: x.sort_key(mesh))), (i,),
-                            _State(_with_dim(dims, i, d[:p] + d[p + 1:] + (a,)), st.unreduced))
-    for to in {_toward(dims, target.dims, mesh, stage) for stage in (False, True)} if st.unreduced == target.unreduced else ():
-        if to is not None and to != dims:
-            moved = {a for d, t in zip(dims, to) for p, a in enumerate(d) if p >= len(t) or t[p] != a}
-            moved |= {a for d, t in zip(dims, to) for p, a in enumerate(t) if p >= len(d) or d[p] != a}
-            yield _Move("collective_permute", tuple(sorted(moved, key=lambda a: a.sort_key(mesh))), (), _State(to, st.unreduced))
-    extra = [a for a in st.unreduced if a not in target.unreduced]
-    for run in {tuple(extra), *((a,) for a in extra)} if extra else ():
-        left = tuple(a for a in st.unreduced if a not in run)
+            if a not in tsets[i]:
+                yield _Move("collective_permute", tuple(sorted(d[p:])), (i,), _State(_with_dim(dims, i, d[:p] + d[p + 1:] + (a,)), un))
+    if un == target.unreduced:
+        tos = {_toward(dims, target.dims, sz, False), _toward(dims, target.dims, sz, True)}
+        for to in sorted(tos, key=lambda x: (x is None, x or ())):
+            if to is not None and to != dims:
+                moved = {a for d, t in zip(dims, to) for p, a in enumerate(d) if p >= len(t) or t[p] != a}
+                moved |= {a for d, t in zip(dims, to) for p, a in enumerate(t) if p >= len(d) or d[p] != a}
+                yield _Move("collective_permute", tuple(sorted(moved)), (), _State(to, un))
+    extra = [a for a in un if a not in target.unreduced]
+    for run in sorted({tuple(extra), *((a,) for a in extra)}) if extra else ():
+        left = tuple(a for a in un if a not in run)
         yield _Move("all_reduce", run, (), _State(dims, left))
         for i, d in enumerate(dims):
             yield _Move("reduce_scatter", run, (i,), _State(_with_dim(dims, i, d + run), left))
             for a in unused:   # scatter finer than the target, over axes it is replicated on: less to sum per device
-                if a not in run and not any(a in t for t in target.dims) and a not in target.unreduced:
+                if a not in run and not any(a in t for t in tsets) and a not in target.unreduced:
                     yield _Move("reduce_scatter", run, (i,), _State(_with_dim(dims, i, d + run + (a,)), left))
         # sum straight into the target's boxes; last, so that a named collective of the same cost comes first
         yield _Move("point_to_point", run, (), _State(target.dims, left))
@@ -598,7 +634,6 @@ class _Planner:
         self.beta = _link_beta(self.model, self.src.mesh, self.devkey)
         self.beta_max = float(self.beta.max(initial=self.model.beta))
         self._coords, self._need, self._step_memo, self._layouts, self._floor = {}, {}, {}, {}, {}
-        self._dims, self._pairs, self._floor_st, self._state_pairs, self._in_group = {}, {}, {}, {}, {}
         self.truncated = False   # set when a search stopped on its budget
         self.skipped_fine = False   # set when a search off its floor didn't try finer atoms (its plan showed no need)
 
@@ -665,145 +700,6 @@ class _Planner:
             out = self._floor[s] = (secs, nb, 0, 0) if self.objective == "time" else (nb, secs, 0, 0)
         return out
 
-    # The search asks for the floor of every state it reaches and for a bound on every move it queues. Both factor
-    # over dims: a device's box under a state is one interval per dim, set by the atoms of that dim alone. So the
-    # per-dim pieces are cached by (mesh, dim, atoms), and a state's bounds are products of cached arrays: no
-    # sharding, no layout, until a move is really costed.
-    def _dim_boxes(self, side: int, k: int, atoms: tuple) -> tuple:
-        "Each device's interval `[lo, hi)` along dim `k` when that dim is split over `atoms` of side `side`'s mesh, and the shard size."
-        key = (side, k, atoms)
-        out = self._dims.get(key)
-        if out is None:
-            mesh = self.src.mesh if side == 0 else self.dst.mesh
-            n = math.prod(a.size_in(mesh) for a in atoms)
-            size = -(-self.shape[k] // n)
-            lo = np.minimum(self.coords(atoms, mesh) * size, self.shape[k]); hi = np.minimum(lo + size, self.shape[k])
-            out = self._dims[key] = (lo, hi, size)
-        return out
-
-    def _dim_pair(self, sa: int, k: int, a: tuple, sb: int, b: tuple) -> tuple:
-        "Along dim `k`, from atoms `a` to atoms `b`: each device's overlap of old and new interval, and the old shards its new one meets."
-        key = (sa, a, sb, b, k)
-        out = self._pairs.get(key)
-        if out is None:
-            la, ha, size = self._dim_boxes(sa, k, a); lb, hb, _ = self._dim_boxes(sb, k, b)
-            size = max(size, 1)
-            out = self._pairs[key] = (np.maximum(np.minimum(ha, hb) - np.maximum(la, lb), 0),
-                                      np.where(hb > lb, (hb - 1) // size - lb // size + 1, 0), ha > la, hb - lb)
-        return out
-
-    def _state_pair(self, sa: int, a: _State, sb: int, b: _State) -> tuple:
-        "Per device: elements of its box under `b` it holds under `a`, old boxes its new box meets, whether it holds anything, its new box's size (memoised)."
-        key = (sa, a, sb, b)
-        out = self._state_pairs.get(key)
-        if out is None: out = self._state_pairs[key] = self._state_pair_of(sa, a, sb, b)
-        return out
-
-    def _state_pair_of(self, sa: int, a: _State, sb: int, b: _State) -> tuple:
-        held, meets, full, size = 1, 1, True, 1
-        for k, (x, y) in enumerate(zip(a.dims, b.dims)):
-            ov, mt, ne, sz = self._dim_pair(sa, k, x, sb, y)
-            held, meets, full, size = held * ov, meets * mt, full & ne, size * sz
-        if not a.dims:   # a scalar: one element, on every device
-            n = len(self.devices)
-            return np.ones(n, np.int64), np.ones(n, np.int64), np.ones(n, bool), np.ones(n, np.int64)
-        return held, meets, full, size
-
-    def floor_state(self, side: int, st: _State, goal: _State) -> tuple:
-        "`floor` of the sharding of atom state `st` on side `side` (0: the source's mesh, 1: the target's), from cached per-dim pieces."
-        key = (side, st)
-        out = self._floor_st.get(key)
-        if out is None:
-            m = self.src.mesh if side == 0 else self.dst.mesh
-            held, meets, full, size = self._state_pair(side, st, 1, goal)
-            r, pending = 1, not self.plain and st.unreduced != goal.unreduced
-            if pending:
-                kept = math.prod(x.size_in(m) for x in goal.unreduced)
-                r = math.prod(x.size_in(m) for x in st.unreduced) // kept
-                need = _lower_bound(None, self.layout(self.dst), self.shape, 1, r, kept) if r >= 2 else 0   # `dst`'s alone
-            else: need = int(np.max(size - held, initial=0))
-            u = int(np.max((meets * r + (full & (held == 0))) * (size > 0), initial=0))
-            hops = (u - 1).bit_length() if u > 1 and (need or r >= 2) else 0
-            nb = need * self.itemsz
-            secs = max(self.model.alpha * hops, self.model.alpha + nb / self.beta_max) if nb or pending else 0.0
-            out = self._floor_st[key] = (secs, nb, 0, 0) if self.objective == "time" else (nb, secs, 0, 0)
-        return out
-
-    def step_floor_state(self, kind, atoms, sa: int, a: _State, sb: int, b: _State) -> tuple:
-        """A lower bound on the weight of any step `kind` over `atoms` from atom state `a` (side `sa`) to `b` (side `sb`).
-
-        A move of data: a device receives one message per source box it lacks (its own aside) and every element
-        of its new box it doesn't hold (and in a gather over `g`, a member holding a piece of the shared new box sends
-        it to the `g - 1` others). A sum over `atoms` (`g` partial classes): a device with a non-empty new box
-        receives it once from each of the `g - 1` other classes. A slice: nothing."""
-        if kind == "all_slice": return (0.0, 0.0)
-        held, meets, full, size = self._state_pair(sa, a, sb, b)
-        if kind in ("all_reduce", "reduce_scatter") or (kind == "point_to_point" and a.unreduced != b.unreduced):
-            g = math.prod(x.size_in(self.src.mesh) for x in atoms)
-            msgs, lack = (g - 1) * (size > 0), (g - 1) * size * self.itemsz
-        else: msgs, lack = meets - ((held > 0) & full), (size - held) * self.itemsz
-        secs = float(np.max(self.model.alpha * msgs + lack / self.beta_max, initial=0.0))
-        if kind == "all_gather" and np.any((held > 0) & (size > 0)):
-            # a gather's members share their new box: a member whose piece meets it sends that piece to each of the
-            # `g - 1` others (where few pieces are non-empty, a ragged or tiny dim, the senders bind, not the receivers)
-            secs = max(secs, self.model.alpha * (math.prod(x.size_in(self.src.mesh) for x in atoms) - 1))
-        nb = float(lack.max(initial=0))
-        return (secs, nb) if self.objective == "time" else (nb, secs)
-
-    def in_group(self, side: int, a: _State, run: tuple, i: int, b: _State) -> bool:
-        """Whether a gather or all-to-all of `run` (the minor-most atoms of dim `i` in `a`) finds every piece each device
-        needs inside its group (the devices that differ from it only on `run`): False where a ragged dim puts a piece
-        with another group, so the move's transfers needn't be listed to rule it out.
-
-        The members' source boxes are those of the device's own block of `g` shards along dim `i`, and its own
-        box along every other dim: the shards a new box meets must lie there."""
-        m = self.src.mesh if side == 0 else self.dst.mesh
-        g, ok, need = math.prod(x.size_in(m) for x in run), True, True
-        for k, (x, y) in enumerate(zip(a.dims, b.dims)):
-            o, n = self._in_group_dim(side, m, k, x, y, g if k == i else 0)
-            ok, need = ok & o, need & n
-        return bool(np.all(ok | ~need))
-
-    def _in_group_dim(self, side: int, m: Mesh, k: int, x: tuple, y: tuple, g: int) -> tuple:
-        "`in_group`'s test along dim `k` (`g`: the group's size on the gathered dim, 0 on the others), and where the new box is non-empty (memoised)."
-        key = (side, k, x, y, g)
-        out = self._in_group.get(key)
-        if out is None:
-            _, _, size = self._dim_boxes(side, k, x); lb, hb, _ = self._dim_boxes(side, k, y)
-            size, idx = max(size, 1), self.coords(x, m)
-            lo, hi = lb // size, (hb - 1) // size
-            if g: blk = idx - idx % g; ok = (lo >= blk) & (hi < blk + g)
-            else: ok = (lo == idx) & (hi == idx)
-            out = self._in_group[key] = (ok, hb > lb)
-        return out
-
-    def sent_floor(self, sa: int, a: _State, sb: int, b: _State) -> int:
-        """The messages some device must send in a move of data from atom state `a` to `b`: a source box needed by
-        `k` devices (its holders aside) and held by `h` sends `ceil(k / h)` from one of them (groups ignored: a bound).
-        0 where the pairs of (device, box it needs) would be many: the bound is for small meshes."""
-        ext, grid_a, lo_i, hi_i = [], [], [], []
-        for k, (x, y) in enumerate(zip(a.dims, b.dims)):
-            la, ha, size = self._dim_boxes(sa, k, x); lb, hb, _ = self._dim_boxes(sb, k, y)
-            size = max(size, 1)
-            ext.append(-(-self.shape[k] // size)); grid_a.append(np.minimum(la // size, ext[-1] - 1))
-            lo_i.append(np.where(hb > lb, lb // size, 0)); hi_i.append(np.where(hb > lb, (hb - 1) // size, -1))
-        if not ext or min(ext) == 0: return 0
-        cnt = np.prod([h - l + 1 for l, h in zip(lo_i, hi_i)], axis=0)
-        if int(cnt.sum()) > 4096: return 0
-        full = self._state_pair(sa, a, sb, b)[2]
-        own = np.ravel_multi_index(tuple(grid_a), tuple(ext))
-        holders = np.bincount(own[full], minlength=math.prod(ext))
-        rows, flat = np.arange(len(cnt)), np.zeros(len(cnt), np.int64)   # every (device, box its new box meets)
-        for k in range(len(ext)):
-            c = hi_i[k][rows] - lo_i[k][rows] + 1
-            starts = np.repeat(np.cumsum(c) - c, c)
-            rows, flat = np.repeat(rows, c), np.repeat(flat, c) * ext[k]
-            flat = flat + lo_i[k][rows] + (np.arange(len(rows)) - starts)
-        keep = ~(full[rows] & (own[rows] == flat))
-        needers = np.bincount(flat[keep], minlength=len(holders))
-        some = needers > 0
-        return int(np.max(-(-needers[some] // np.maximum(holders[some], 1)), initial=0))
-
     def step(self, kind, atoms, dims, a: TensorSharding, b: TensorSharding, all_atoms, unreduced) -> ReshardStep | None:
         "The step `kind` over `atoms` from `a` to `b` with its exact transfers and cost, or None if it can't be done (memoised)."
         key = (kind, tuple(atoms), dims, a, b, tuple(unreduced))
@@ -858,6 +754,183 @@ class _Planner:
         c = step.cost
         return (c.seconds, c.max_bytes_received) if self.objective == "time" else (c.max_bytes_received, c.seconds)
 
+class _Space:
+    """One search's atoms as integers: each atom's index in mesh order (Shardy's order, so sorting indices sorts atoms),
+    its size, and on each side's mesh each device's coordinate along it.
+
+    The search asks for the floor of every state it reaches and for a bound on every move it queues. Both factor
+    over dims: a device's box under a state is one interval per dim, set by the atoms of that dim alone. So the
+    per-dim pieces are cached by (side, dim, atoms), and a state's bounds are products of cached arrays: no
+    sharding, no layout, until a move is really costed. States and keys are tuples of small integers: they hash
+    in C, where `AxisRef`s would each call Python."""
+    def __init__(self, p: _Planner, atoms: dict):
+        self.p, self.atoms = p, atoms
+        self.refs = [a for n in p.src.mesh.axis_names for a in atoms.get(n, [])]
+        self.index = {a: i for i, a in enumerate(self.refs)}
+        self.sz = [a.size_in(p.src.mesh) for a in self.refs]   # a second mesh has the same axes
+        self.meshes, self.like = (p.src.mesh, p.dst.mesh), (p.src, p.dst)
+        self._coord, self._dims, self._pairs, self._floor_st, self._state_pairs, self._in_group = {}, {}, {}, {}, {}, {}
+
+    def state(self, s: TensorSharding) -> _State:
+        "`s` as a state of atom indices."
+        st, ix = _state_of(s, self.atoms), self.index
+        return _State(tuple(tuple(ix[a] for a in d) for d in st.dims), tuple(ix[a] for a in st.unreduced))
+
+    def refs_of(self, atoms) -> tuple: return tuple(self.refs[a] for a in atoms)
+
+    def sharding(self, side: int, st: _State) -> TensorSharding:
+        "The sharding of atom state `st` on side `side` (0: the source's mesh, 1: the target's)."
+        return _sharding_of(_State(tuple(map(self.refs_of, st.dims)), self.refs_of(st.unreduced)), self.like[side])
+
+    def size(self, atoms) -> int:
+        n = 1
+        for a in atoms: n *= self.sz[a]
+        return n
+
+    def coords(self, side: int, atoms: tuple) -> np.ndarray:
+        "Each device's mixed-radix coordinate over `atoms` on side `side`'s mesh (0 for devices outside it)."
+        out = self._coord.get((side, atoms))
+        if out is None:
+            p, m = self.p, self.meshes[side]
+            out = p.coords(self.refs_of(atoms), m)
+            self._coord[(side, atoms)] = out
+        return out
+
+    def _dim_boxes(self, side: int, k: int, atoms: tuple) -> tuple:
+        "Each device's interval `[lo, hi)` along dim `k` when that dim is split over `atoms` of side `side`'s mesh, and the shard size."
+        key = (side, k, atoms)
+        out = self._dims.get(key)
+        if out is None:
+            dim = self.p.shape[k]
+            size = -(-dim // self.size(atoms))
+            lo = np.minimum(self.coords(side, atoms) * size, dim); hi = np.minimum(lo + size, dim)
+            out = self._dims[key] = (lo, hi, size)
+        return out
+
+    def _dim_pair(self, sa: int, k: int, a: tuple, sb: int, b: tuple) -> tuple:
+        "Along dim `k`, from atoms `a` to atoms `b`: each device's overlap of old and new interval, and the old shards its new one meets."
+        key = (sa, a, sb, b, k)
+        out = self._pairs.get(key)
+        if out is None:
+            la, ha, size = self._dim_boxes(sa, k, a); lb, hb, _ = self._dim_boxes(sb, k, b)
+            size = max(size, 1)
+            # one (4, devices) array, so that a state's four products over its dims are one product of arrays
+            out = self._pairs[key] = np.stack([np.maximum(np.minimum(ha, hb) - np.maximum(la, lb), 0),
+                                               np.where(hb > lb, (hb - 1) // size - lb // size + 1, 0), ha > la, hb - lb])
+        return out
+
+    def _state_pair(self, sa: int, a: _State, sb: int, b: _State) -> tuple:
+        "Per device: elements of its box under `b` it holds under `a`, old boxes its new box meets, whether it holds anything, its new box's size (memoised)."
+        key = (sa, a, sb, b)
+        out = self._state_pairs.get(key)
+        if out is None: out = self._state_pairs[key] = self._state_pair_of(sa, a, sb, b)
+        return out
+
+    def _state_pair_of(self, sa: int, a: _State, sb: int, b: _State) -> tuple:
+        if not a.dims:   # a scalar: one element, on every device
+            n = len(self.p.devices)
+            return np.ones(n, np.int64), np.ones(n, np.int64), np.ones(n, bool), np.ones(n, np.int64)
+        acc = None
+        for k, (x, y) in enumerate(zip(a.dims, b.dims)):
+            t = self._dim_pair(sa, k, x, sb, y)
+            acc = t if acc is None else acc * t
+        return acc[0], acc[1], acc[2] > 0, acc[3]
+
+    def floor_state(self, side: int, st: _State, goal: _State) -> tuple:
+        "`floor` of the sharding of atom state `st` on side `side` (0: the source's mesh, 1: the target's), from cached per-dim pieces."
+        key = (side, st)
+        out = self._floor_st.get(key)
+        if out is None:
+            p = self.p
+            held, meets, full, size = self._state_pair(side, st, 1, goal)
+            r, pending = 1, not p.plain and st.unreduced != goal.unreduced
+            if pending:
+                kept = self.size(goal.unreduced)
+                r = self.size(st.unreduced) // kept
+                need = _lower_bound(None, p.layout(p.dst), p.shape, 1, r, kept) if r >= 2 else 0   # `dst`'s alone
+            else: need = int(np.max(size - held, initial=0))
+            u = int(np.max((meets * r + (full & (held == 0))) * (size > 0), initial=0))
+            hops = (u - 1).bit_length() if u > 1 and (need or r >= 2) else 0
+            nb = need * p.itemsz
+            secs = max(p.model.alpha * hops, p.model.alpha + nb / p.beta_max) if nb or pending else 0.0
+            out = self._floor_st[key] = (secs, nb, 0, 0) if p.objective == "time" else (nb, secs, 0, 0)
+        return out
+
+    def step_floor_state(self, kind, atoms, sa: int, a: _State, sb: int, b: _State) -> tuple:
+        """A lower bound on the weight of any step `kind` over `atoms` from atom state `a` (side `sa`) to `b` (side `sb`).
+
+        A move of data: a device receives one message per source box it lacks (its own aside) and every element
+        of its new box it doesn't hold (and in a gather over `g`, a member holding a piece of the shared new box sends
+        it to the `g - 1` others). A sum over `atoms` (`g` partial classes): a device with a non-empty new box
+        receives it once from each of the `g - 1` other classes. A slice: nothing."""
+        if kind == "all_slice": return (0.0, 0.0)
+        p = self.p
+        held, meets, full, size = self._state_pair(sa, a, sb, b)
+        if kind in ("all_reduce", "reduce_scatter") or (kind == "point_to_point" and a.unreduced != b.unreduced):
+            g = self.size(atoms)
+            msgs, lack = (g - 1) * (size > 0), (g - 1) * size * p.itemsz
+        else: msgs, lack = meets - ((held > 0) & full), (size - held) * p.itemsz
+        secs = float(np.max(p.model.alpha * msgs + lack / p.beta_max, initial=0.0))
+        if kind == "all_gather" and np.any((held > 0) & (size > 0)):
+            # a gather's members share their new box: a member whose piece meets it sends that piece to each of the
+            # `g - 1` others (where few pieces are non-empty, a ragged or tiny dim, the senders bind, not the receivers)
+            secs = max(secs, p.model.alpha * (self.size(atoms) - 1))
+        nb = float(lack.max(initial=0))
+        return (secs, nb) if p.objective == "time" else (nb, secs)
+
+    def in_group(self, side: int, a: _State, run: tuple, i: int, b: _State) -> bool:
+        """Whether a gather or all-to-all of `run` (the minor-most atoms of dim `i` in `a`) finds every piece each device
+        needs inside its group (the devices that differ from it only on `run`): False where a ragged dim puts a piece
+        with another group, so the move's transfers needn't be listed to rule it out.
+
+        The members' source boxes are those of the device's own block of `g` shards along dim `i`, and its own
+        box along every other dim: the shards a new box meets must lie there."""
+        g, ok, need = self.size(run), True, True
+        for k, (x, y) in enumerate(zip(a.dims, b.dims)):
+            o, n = self._in_group_dim(side, k, x, y, g if k == i else 0)
+            ok, need = ok & o, need & n
+        return bool(np.all(ok | ~need))
+
+    def _in_group_dim(self, side: int, k: int, x: tuple, y: tuple, g: int) -> tuple:
+        "`in_group`'s test along dim `k` (`g`: the group's size on the gathered dim, 0 on the others), and where the new box is non-empty (memoised)."
+        key = (side, k, x, y, g)
+        out = self._in_group.get(key)
+        if out is None:
+            _, _, size = self._dim_boxes(side, k, x); lb, hb, _ = self._dim_boxes(side, k, y)
+            size, idx = max(size, 1), self.coords(side, x)
+            lo, hi = lb // size, (hb - 1) // size
+            if g: blk = idx - idx % g; ok = (lo >= blk) & (hi < blk + g)
+            else: ok = (lo == idx) & (hi == idx)
+            out = self._in_group[key] = (ok, hb > lb)
+        return out
+
+    def sent_floor(self, sa: int, a: _State, sb: int, b: _State) -> int:
+        """The messages some device must send in a move of data from atom state `a` to `b`: a source box needed by
+        `k` devices (its holders aside) and held by `h` sends `ceil(k / h)` from one of them (groups ignored: a bound).
+        0 where the pairs of (device, box it needs) would be many: the bound is for small meshes."""
+        ext, grid_a, lo_i, hi_i = [], [], [], []
+        for k, (x, y) in enumerate(zip(a.dims, b.dims)):
+            la, ha, size = self._dim_boxes(sa, k, x); lb, hb, _ = self._dim_boxes(sb, k, y)
+            size = max(size, 1)
+            ext.append(-(-self.p.shape[k] // size)); grid_a.append(np.minimum(la // size, ext[-1] - 1))
+            lo_i.append(np.where(hb > lb, lb // size, 0)); hi_i.append(np.where(hb > lb, (hb - 1) // size, -1))
+        if not ext or min(ext) == 0: return 0
+        cnt = np.prod([h - l + 1 for l, h in zip(lo_i, hi_i)], axis=0)
+        if int(cnt.sum()) > 4096: return 0
+        full = self._state_pair(sa, a, sb, b)[2]
+        own = np.ravel_multi_index(tuple(grid_a), tuple(ext))
+        holders = np.bincount(own[full], minlength=math.prod(ext))
+        rows, flat = np.arange(len(cnt)), np.zeros(len(cnt), np.int64)   # every (device, box its new box meets)
+        for k in range(len(ext)):
+            c = hi_i[k][rows] - lo_i[k][rows] + 1
+            starts = np.repeat(np.cumsum(c) - c, c)
+            rows, flat = np.repeat(rows, c), np.repeat(flat, c) * ext[k]
+            flat = flat + lo_i[k][rows] + (np.arange(len(rows)) - starts)
+        keep = ~(full[rows] & (own[rows] == flat))
+        needers = np.bincount(flat[keep], minlength=len(holders))
+        some = needers > 0
+        return int(np.max(-(-needers[some] // np.maximum(holders[some], 1)), initial=0))
+
 # %% ../nbs/05_reshard.ipynb #2e928d5d
 def _add(w, sw, kind): return (w[0] + sw[0], w[1] + sw[1], w[2] + (kind != "all_slice"), w[3] + (kind == "point_to_point"))
 
@@ -871,15 +944,15 @@ def _search(p: _Planner, max_states: int, basis: bool = False) -> list[ReshardSt
     same_axes = not two or (src.mesh.axes == dst.mesh.axes and not (src.unreduced or dst.unreduced))
     atoms = _atoms(src.mesh, [src, dst]) if same_axes else None
     sums = atoms is not None and _state_of(src, atoms).unreduced != _state_of(dst, atoms).unreduced
-    all_atoms = [a for n in src.mesh.axis_names for a in atoms.get(n, [])] if atoms is not None else []
     zero, floor0 = (0.0, 0.0, 0, 0), p.floor(src)
     on_floor = lambda w: all(x <= y * (1 + 1e-9) for x, y in zip(w[:2], floor0[:2]))
     found = ((math.inf,), None)
     if atoms is not None and not two:   # the closed-form cases: every single collective that lands on the target
-        start, goal = _state_of(src, atoms), _state_of(dst, atoms)
-        for mv in _moves(start, goal, all_atoms, src.mesh):
+        sp = _Space(p, atoms)
+        start, goal = sp.state(src), sp.state(dst)
+        for mv in _moves(start, goal, sp.sz):
             if mv.to != goal: continue
-            s = p.step(mv.kind, mv.atoms, mv.dims, src, dst, all_atoms, [a for a in start.unreduced if a in goal.unreduced])
+            s = p.step(mv.kind, sp.refs_of(mv.atoms), mv.dims, src, dst, sp.refs, sp.refs_of(a for a in start.unreduced if a in goal.unreduced))
             if s is not None and _add(zero, p.weight(s), mv.kind) < found[0]:
                 found = (_add(zero, p.weight(s), mv.kind), [s])
                 if on_floor(found[0]): return found[1]   # provably optimal
@@ -896,10 +969,10 @@ def _search(p: _Planner, max_states: int, basis: bool = False) -> list[ReshardSt
     # slice then permute: at least one message and the target box; tried only where that could beat the best so far
     least = p.model.alpha + math.prod(p.layout(dst).local_shape) * p.itemsz / p.beta_max
     if not (sums or basis or src.unreduced or dst.unreduced) and (p.objective == "bytes" or least < found[0][0]):
-        sp = _slice_then_permute(p)
-        if sp is not None and _total_weight(p, sp) < found[0]: found = (_total_weight(p, sp), sp)
+        stp = _slice_then_permute(p)
+        if stp is not None and _total_weight(p, stp) < found[0]: found = (_total_weight(p, stp), stp)
     if atoms is None or (found[1] is not None and on_floor(found[0])): return found[1]
-    found = _astar(p, atoms, found, floor0, max_states, basis)
+    found = _astar(p, sp if not two else _Space(p, atoms), found, floor0, max_states, basis)
     # off the floor, finer sub-axes may let a permute match sizes, as Shardy splits axes (e.g. half of a 4-axis
     # swapped for a 2-axis, then the other half gathered). Searched only where the best plan so far shows the
     # need: it fell back on the generic exchange, or it gathers data only to slice part of it away again (a
@@ -909,8 +982,14 @@ def _search(p: _Planner, max_states: int, basis: bool = False) -> list[ReshardSt
         for f in (_atoms(src.mesh, [src, dst], refine=True), _atoms(src.mesh, [src, dst], refine=True, largest_first=True)):
             if f != atoms and f not in fines: fines.append(f)
         if fines and _needs_finer_atoms(found[1] or ()):   # short searches: the splits that help are near the start
+            # "time": the greedy peel first (it finds the chains of prime collectives the search used to find late),
+            # then a quarter of the search's budget; "bytes" (a tight floor, few states) keeps the whole budget
+            evals = max(1, max_states // (64 if p.objective == "time" else 16))
             for fine in fines:
-                if not on_floor(found[0]): found = _astar(p, fine, found, floor0, max_states, basis, max_evals=max(1, max_states // 16))
+                if on_floor(found[0]): break
+                fsp = _Space(p, fine)
+                found = _peel(p, fsp, found, floor0)
+                if not on_floor(found[0]): found = _astar(p, fsp, found, floor0, max_states, basis, max_evals=evals)
         elif fines: p.skipped_fine = True
     return found[1]
 
@@ -941,6 +1020,46 @@ def _slice_then_permute(p: _Planner) -> list[ReshardStep] | None:
     steps.append(p.step("collective_permute", (), (), mid, dst, [], []))
     return None if any(s is None for s in steps) else steps
 
+def _peel(p: _Planner, sp: _Space, found: tuple, floor0: tuple, depth: int = 6) -> tuple:
+    """A greedy descent that peels one prime factor at a time before the finer search: gather the minor-most atom of a
+    dim, or sum one unreduced atom, then finish with the best single step onto the target (the direct exchange or a
+    collective). Where messages dominate, `g - 1` messages of one collective over `g` devices cost more than the
+    `log2 g` of a chain of gathers (or sums) over its prime factors (recursive doubling): the plans the finer search
+    kept finding late. Each round keeps the move whose finish is cheapest; the best plan seen bounds the search after."""
+    src, dst = p.src, p.dst
+    two = src.mesh != dst.mesh
+    start, goal = sp.state(src), sp.state(dst)
+    st, w, path, here = start, (0.0, 0.0, 0, 0), [], src
+    for _ in range(depth):
+        best_next = None
+        moves = [_Move("all_gather", d[-1:], (i,), _State(_with_dim(st.dims, i, d[:-1]), st.unreduced))
+                 for i, d in enumerate(st.dims) if d and d[-1] not in goal.dims[i]]
+        moves += [_Move("all_reduce", (a,), (), _State(st.dims, tuple(x for x in st.unreduced if x != a)))
+                  for a in st.unreduced if a not in goal.unreduced]
+        for mv in moves:
+            if mv.kind == "all_gather" and not sp.in_group(0, st, mv.atoms, mv.dims[0], mv.to): continue
+            there = sp.sharding(0, mv.to)
+            s = p.step(mv.kind, sp.refs_of(mv.atoms), mv.dims, here, there, sp.refs, sp.refs_of(a for a in st.unreduced if a in mv.to.unreduced))
+            if s is None: continue
+            nw = _add(w, p.weight(s), mv.kind)
+            if _add(nw, sp.floor_state(0, mv.to, goal), "all_slice") >= found[0]: continue
+            fin = None   # the cheapest single step onto the target
+            if mv.to.unreduced == goal.unreduced or (p.plain and not mv.to.unreduced):
+                f = p.step("point_to_point", (), (), there, dst, [], list(there.unreduced))
+                if f is not None: fin = (_add(nw, p.weight(f), f.kind), [f])
+            if not two:
+                for m2 in _moves(mv.to, goal, sp.sz, reorder=False):
+                    if m2.to != goal: continue
+                    f = p.step(m2.kind, sp.refs_of(m2.atoms), m2.dims, there, dst, sp.refs, sp.refs_of(a for a in mv.to.unreduced if a in goal.unreduced))
+                    if f is not None and (fin is None or _add(nw, p.weight(f), m2.kind) < fin[0]): fin = (_add(nw, p.weight(f), m2.kind), [f])
+            if fin is not None and fin[0] < found[0]: found = (fin[0], _fold_slices(path + [s] + fin[1]))
+            key = fin[0] if fin is not None else (math.inf,)
+            if best_next is None or key < best_next[0]: best_next = (key, mv.to, nw, s, there)
+        if best_next is None: break
+        _, st, w, s, here = best_next
+        path = path + [s]
+    return found
+
 def _needs_finer_atoms(steps) -> bool:
     "Whether a plan falls back on the generic exchange, reorders a dim (finer pieces may move instead), or gathers a dim and later slices it again."
     gathered = set()
@@ -950,7 +1069,7 @@ def _needs_finer_atoms(steps) -> bool:
         elif s.kind == "all_slice" and gathered & set(s.dims): return True
     return False
 
-def _astar(p: _Planner, atoms: dict, found: tuple, floor0: tuple, max_states: int, basis: bool, max_evals: int | None = None) -> tuple:
+def _astar(p: _Planner, sp: _Space, found: tuple, floor0: tuple, max_states: int, basis: bool, max_evals: int | None = None) -> tuple:
     """A* over atom states (on either mesh when `dst` is on another), pruned by the best plan `found` so far: the better of the two.
 
     Edges are costed lazily: a move goes on the heap with a lower bound on its step (`_Planner.step_floor`), and its
@@ -958,9 +1077,8 @@ def _astar(p: _Planner, atoms: dict, found: tuple, floor0: tuple, max_states: in
     `max_states` expanded states or `max_evals` queued moves."""
     src, dst, zero = p.src, p.dst, (0.0, 0.0, 0, 0)
     two = src.mesh != dst.mesh
-    all_atoms = [a for n in src.mesh.axis_names for a in atoms.get(n, [])]
-    start, goal = _state_of(src, atoms), _state_of(dst, atoms)
-    like, last = (src, dst), (int(two), goal)   # side 0: the source's mesh; side 1: the target's
+    start, goal = sp.state(src), sp.state(dst)
+    last = (int(two), goal)   # side 0: the source's mesh; side 1: the target's
     tie = count()
     best, shardings = {(0, start): zero}, {}
     heap = [(floor0, next(tie), zero, (0, start), [], None)]
@@ -972,8 +1090,8 @@ def _astar(p: _Planner, atoms: dict, found: tuple, floor0: tuple, max_states: in
             mv, frm, h, un, lw = edge
             if lw >= best.get(key, (math.inf,)): continue
             there = dst if key == last else shardings.get(key)
-            if there is None: there = shardings[key] = _sharding_of(key[1], like[key[0]])
-            s = p.step(mv.kind, mv.atoms, mv.dims, frm, there, all_atoms, un)
+            if there is None: there = shardings[key] = sp.sharding(*key)
+            s = p.step(mv.kind, sp.refs_of(mv.atoms), mv.dims, frm, there, sp.refs, sp.refs_of(un))
             if s is None: continue
             # ties go to fewer steps, then to named collectives over the generic exchange
             nw = _add(w, p.weight(s), mv.kind)
@@ -989,7 +1107,7 @@ def _astar(p: _Planner, atoms: dict, found: tuple, floor0: tuple, max_states: in
         k = len(path)
         while k and path[k - 1].kind == "all_slice": k -= 1
         base = path[k - 1].sharding if k else src   # slices in a row fold into one: each is checked from before the run
-        cands = [(mv, side) for mv in _moves(st, goal, all_atoms, like[side].mesh, reorder=max_evals is None)]
+        cands = [(mv, side) for mv in _moves(st, goal, sp.sz, reorder=max_evals is None)]
         if two and side == 0:   # onto the target's mesh: as it is, or permuted on the way (one step, as Shardy does)
             cands.append((_Move("collective_permute", (), (), st), 1))
             cands += [(mv, 1) for mv, _ in cands if mv.kind == "collective_permute" and mv.atoms]
@@ -999,17 +1117,17 @@ def _astar(p: _Planner, atoms: dict, found: tuple, floor0: tuple, max_states: in
             if nkey == last and not path: continue   # one-step plans are already counted
             # a run of slices folds into one step from `base`: a state inside the run may hold less than the devices
             # really do, so its floor is only a bound together with `base`'s (the run may go on to a better state)
-            h = p.floor_state(nside, mv.to, goal)
+            h = sp.floor_state(nside, mv.to, goal)
             if mv.kind == "all_slice": h = min(h, p.floor(base))
             if _add(w, h, "all_slice") >= found[0] or w >= best.get(nkey, (math.inf,)): continue
-            if mv.kind in ("all_gather", "all_to_all") and not p.in_group(side, st, mv.atoms, mv.dims[0], mv.to): continue
-            sf = p.step_floor_state(mv.kind, mv.atoms, side, st, nside, mv.to)
+            if mv.kind in ("all_gather", "all_to_all") and not sp.in_group(side, st, mv.atoms, mv.dims[0], mv.to): continue
+            sf = sp.step_floor_state(mv.kind, mv.atoms, side, st, nside, mv.to)
             lw = _add(w, sf, mv.kind)
             lf = _add(lw, h, "all_slice")
             if lf >= found[0] or lw >= best.get(nkey, (math.inf,)) or lf[1] > p.cap * (1 + 1e-9): continue
             if p.objective == "time" and mv.kind == "point_to_point" and st.unreduced == mv.to.unreduced:
                 # the direct exchange takes each piece from any holder: where pieces have few holders, the senders bind
-                sent = p.model.alpha * p.sent_floor(side, st, nside, mv.to)
+                sent = p.model.alpha * sp.sent_floor(side, st, nside, mv.to)
                 if sent > sf[0]:
                     lw = _add(w, (sent, sf[1]), mv.kind); lf = _add(lw, h, "all_slice")
                     if lf >= found[0] or lw >= best.get(nkey, (math.inf,)): continue
