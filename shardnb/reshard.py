@@ -856,6 +856,57 @@ class _Space:
             out = self._floor_st[key] = (secs, nb, 0, 0) if p.objective == "time" else (nb, secs, 0, 0)
         return out
 
+    def _pairs_of(self, pairs: list) -> np.ndarray:
+        "`_state_pair_of` of many `(sa, a, sb, b)` at once: a (pairs, 4, devices) array, each dim's pieces stacked, then multiplied."
+        dp, r = self._dim_pair, len(pairs[0][1].dims)
+        if not r: return np.ones((len(pairs), 4, len(self.p.devices)), np.int64)
+        acc = np.stack([dp(sa, 0, a.dims[0], sb, b.dims[0]) for sa, a, sb, b in pairs])
+        for k in range(1, r): acc = acc * np.stack([dp(sa, k, a.dims[k], sb, b.dims[k]) for sa, a, sb, b in pairs])
+        return acc
+
+    def floors(self, keys: list, goal: _State) -> list:
+        """`floor_state` of many `(side, state)` at once (memoised): the states with no sum pending in one vectorised
+        pass over (states, devices) arrays, the same arithmetic row by row."""
+        p, out = self.p, self._floor_st
+        todo = [k for k in dict.fromkeys(keys) if k not in out]
+        flat = [k for k in todo if p.plain or k[1].unreduced == goal.unreduced]
+        for k in todo:
+            if not (p.plain or k[1].unreduced == goal.unreduced): self.floor_state(*k, goal)
+        if flat:
+            P = self._pairs_of([(side, st, 1, goal) for side, st in flat])
+            held, meets, full, size = P[:, 0], P[:, 1], P[:, 2] > 0, P[:, 3]
+            need = (size - held).max(axis=1, initial=0).tolist()
+            u = ((meets + (full & (held == 0))) * (size > 0)).max(axis=1, initial=0).tolist()
+            alpha, itemsz, time = p.model.alpha, p.itemsz, p.objective == "time"
+            for k, nd, uu in zip(flat, need, u):
+                hops = (uu - 1).bit_length() if uu > 1 and nd else 0
+                nb = nd * itemsz
+                secs = max(alpha * hops, alpha + nb / p.beta_max) if nb else 0.0
+                out[k] = (secs, nb, 0, 0) if time else (nb, secs, 0, 0)
+        return [out[k] for k in keys]
+
+    def step_floors(self, items: list) -> list:
+        """`step_floor_state` of many `(kind, atoms, sa, a, sb, b)` at once: the moves of data in one vectorised pass,
+        slices and sums one by one."""
+        out, data = [None] * len(items), []
+        for j, (kind, atoms, sa, a, sb, b) in enumerate(items):
+            if kind == "all_slice" or kind in ("all_reduce", "reduce_scatter") or (kind == "point_to_point" and a.unreduced != b.unreduced):
+                out[j] = self.step_floor_state(kind, atoms, sa, a, sb, b)
+            else: data.append(j)
+        if data:
+            p = self.p
+            P = self._pairs_of([items[j][2:] for j in data])
+            held, meets, full, size = P[:, 0], P[:, 1], P[:, 2] > 0, P[:, 3]
+            lack = (size - held) * p.itemsz
+            secs = (p.model.alpha * (meets - ((held > 0) & full)) + lack / p.beta_max).max(axis=1, initial=0.0).tolist()
+            nbs = lack.max(axis=1, initial=0).astype(float).tolist()
+            shared = ((held > 0) & (size > 0)).any(axis=1).tolist()
+            for j, sec, nb, sh in zip(data, secs, nbs, shared):
+                kind, atoms = items[j][:2]
+                if kind == "all_gather" and sh: sec = max(sec, p.model.alpha * (self.size(atoms) - 1))
+                out[j] = (sec, nb) if p.objective == "time" else (nb, sec)
+        return out
+
     def step_floor_state(self, kind, atoms, sa: int, a: _State, sb: int, b: _State) -> tuple:
         """A lower bound on the weight of any step `kind` over `atoms` from atom state `a` (side `sa`) to `b` (side `sb`).
 
@@ -1112,16 +1163,20 @@ def _astar(p: _Planner, sp: _Space, found: tuple, floor0: tuple, max_states: int
             cands.append((_Move("collective_permute", (), (), st), 1))
             cands += [(mv, 1) for mv, _ in cands if mv.kind == "collective_permute" and mv.atoms]
         if st.unreduced == goal.unreduced and path and not basis: cands.append((_Move("point_to_point", (), (), goal), last[0]))
-        for mv, nside in cands:
-            nkey = (nside, mv.to)
-            if nkey == last and not path: continue   # one-step plans are already counted
+        # one-step plans are already counted; a state already reached as cheaply is not reached again
+        cands = [(mv, nside) for mv, nside in cands if (path or (nside, mv.to) != last) and w < best.get((nside, mv.to), (math.inf,))]
+        # bounds for all of them at once: the floors of the states they reach, then the steps of those still below the best
+        kept = []
+        for (mv, nside), h in zip(cands, sp.floors([(nside, mv.to) for mv, nside in cands], goal)):
             # a run of slices folds into one step from `base`: a state inside the run may hold less than the devices
             # really do, so its floor is only a bound together with `base`'s (the run may go on to a better state)
-            h = sp.floor_state(nside, mv.to, goal)
             if mv.kind == "all_slice": h = min(h, p.floor(base))
-            if _add(w, h, "all_slice") >= found[0] or w >= best.get(nkey, (math.inf,)): continue
+            if _add(w, h, "all_slice") >= found[0]: continue
             if mv.kind in ("all_gather", "all_to_all") and not sp.in_group(side, st, mv.atoms, mv.dims[0], mv.to): continue
-            sf = sp.step_floor_state(mv.kind, mv.atoms, side, st, nside, mv.to)
+            kept.append((mv, nside, h))
+        sfs = sp.step_floors([(mv.kind, mv.atoms, side, st, nside, mv.to) for mv, nside, h in kept])
+        for (mv, nside, h), sf in zip(kept, sfs):
+            nkey = (nside, mv.to)
             lw = _add(w, sf, mv.kind)
             lf = _add(lw, h, "all_slice")
             if lf >= found[0] or lw >= best.get(nkey, (math.inf,)) or lf[1] > p.cap * (1 + 1e-9): continue
