@@ -458,9 +458,6 @@ class _State(NamedTuple):
     dims: tuple
     unreduced: tuple
 
-    @property
-    def used(self) -> set: return {a for d in self.dims for a in d} | set(self.unreduced)
-
 def _state_of(s: TensorSharding, atoms: dict) -> _State:
     m = s.mesh
     dims = tuple(tuple(a for r in d.axes for a in _ref_atoms(r, atoms, m)) for d in s.dims)
@@ -540,14 +537,13 @@ def _moves(st: _State, target: _State, sz: list, reorder: bool = True):
             if a not in tsets[i]:
                 yield _Move("collective_permute", tuple(sorted(d[p:])), (i,), _State(_with_dim(dims, i, d[:p] + d[p + 1:] + (a,)), un))
     if un == target.unreduced:
-        tos = {_toward(dims, target.dims, sz, False), _toward(dims, target.dims, sz, True)}
-        for to in sorted(tos, key=lambda x: (x is None, x or ())):
+        for to in dict.fromkeys(_toward(dims, target.dims, sz, stage) for stage in (False, True)):
             if to is not None and to != dims:
                 moved = {a for d, t in zip(dims, to) for p, a in enumerate(d) if p >= len(t) or t[p] != a}
                 moved |= {a for d, t in zip(dims, to) for p, a in enumerate(t) if p >= len(d) or d[p] != a}
                 yield _Move("collective_permute", tuple(sorted(moved)), (), _State(to, un))
     extra = [a for a in un if a not in target.unreduced]
-    for run in sorted({tuple(extra), *((a,) for a in extra)}) if extra else ():
+    for run in dict.fromkeys((tuple(extra), *((a,) for a in extra))) if extra else ():
         left = tuple(a for a in un if a not in run)
         yield _Move("all_reduce", run, (), _State(dims, left))
         for i, d in enumerate(dims):
@@ -768,8 +764,9 @@ class _Space:
         self.refs = [a for n in p.src.mesh.axis_names for a in atoms.get(n, [])]
         self.index = {a: i for i, a in enumerate(self.refs)}
         self.sz = [a.size_in(p.src.mesh) for a in self.refs]   # a second mesh has the same axes
-        self.meshes, self.like = (p.src.mesh, p.dst.mesh), (p.src, p.dst)
+        self.like = (p.src, p.dst)
         self._coord, self._dims, self._pairs, self._floor_st, self._state_pairs, self._in_group = {}, {}, {}, {}, {}, {}
+        self.start, self.goal = self.state(p.src), self.state(p.dst)
 
     def state(self, s: TensorSharding) -> _State:
         "`s` as a state of atom indices."
@@ -791,8 +788,7 @@ class _Space:
         "Each device's mixed-radix coordinate over `atoms` on side `side`'s mesh (0 for devices outside it)."
         out = self._coord.get((side, atoms))
         if out is None:
-            p, m = self.p, self.meshes[side]
-            out = p.coords(self.refs_of(atoms), m)
+            out = self.p.coords(self.refs_of(atoms), self.like[side].mesh)
             self._coord[(side, atoms)] = out
         return out
 
@@ -827,107 +823,73 @@ class _Space:
         return out
 
     def _state_pair_of(self, sa: int, a: _State, sb: int, b: _State) -> tuple:
-        if not a.dims:   # a scalar: one element, on every device
-            n = len(self.p.devices)
-            return np.ones(n, np.int64), np.ones(n, np.int64), np.ones(n, bool), np.ones(n, np.int64)
-        acc = None
-        for k, (x, y) in enumerate(zip(a.dims, b.dims)):
-            t = self._dim_pair(sa, k, x, sb, y)
-            acc = t if acc is None else acc * t
-        return acc[0], acc[1], acc[2] > 0, acc[3]
-
-    def floor_state(self, side: int, st: _State, goal: _State) -> tuple:
-        "`floor` of the sharding of atom state `st` on side `side` (0: the source's mesh, 1: the target's), from cached per-dim pieces."
-        key = (side, st)
-        out = self._floor_st.get(key)
-        if out is None:
-            p = self.p
-            held, meets, full, size = self._state_pair(side, st, 1, goal)
-            r, pending = 1, not p.plain and st.unreduced != goal.unreduced
-            if pending:
-                kept = self.size(goal.unreduced)
-                r = self.size(st.unreduced) // kept
-                need = _lower_bound(None, p.layout(p.dst), p.shape, 1, r, kept) if r >= 2 else 0   # `dst`'s alone
-            else: need = int(np.max(size - held, initial=0))
-            u = int(np.max((meets * r + (full & (held == 0))) * (size > 0), initial=0))
-            hops = (u - 1).bit_length() if u > 1 and (need or r >= 2) else 0
-            nb = need * p.itemsz
-            secs = max(p.model.alpha * hops, p.model.alpha + nb / p.beta_max) if nb or pending else 0.0
-            out = self._floor_st[key] = (secs, nb, 0, 0) if p.objective == "time" else (nb, secs, 0, 0)
-        return out
+        P = self._pairs_of([(sa, a, sb, b)])[0]
+        return P[0], P[1], P[2] > 0, P[3]
 
     def _pairs_of(self, pairs: list) -> np.ndarray:
-        "`_state_pair_of` of many `(sa, a, sb, b)` at once: a (pairs, 4, devices) array, each dim's pieces stacked, then multiplied."
+        """The per-device pieces of many `(sa, a, sb, b)` at once: a (pairs, 4, devices) array of elements held, old
+        boxes met, holds anything, new box size; each dim's pieces stacked, then multiplied (a scalar: one element everywhere)."""
         dp, r = self._dim_pair, len(pairs[0][1].dims)
         if not r: return np.ones((len(pairs), 4, len(self.p.devices)), np.int64)
         acc = np.stack([dp(sa, 0, a.dims[0], sb, b.dims[0]) for sa, a, sb, b in pairs])
         for k in range(1, r): acc = acc * np.stack([dp(sa, k, a.dims[k], sb, b.dims[k]) for sa, a, sb, b in pairs])
         return acc
 
+    def floor_state(self, side: int, st: _State, goal: _State) -> tuple:
+        "`floor` of the sharding of atom state `st` on side `side` (0: the source's mesh, 1: the target's), from cached per-dim pieces."
+        return self.floors([(side, st)], goal)[0]
+
     def floors(self, keys: list, goal: _State) -> list:
-        """`floor_state` of many `(side, state)` at once (memoised): the states with no sum pending in one vectorised
-        pass over (states, devices) arrays, the same arithmetic row by row."""
+        """`floor_state` of many `(side, state)` at once (memoised), in one pass over (states, devices) arrays. While a
+        sum is pending (`r` partial classes to add), the bytes are the partial-sum bound of `dst`'s layout alone and
+        each device's pieces count once per class."""
         p, out = self.p, self._floor_st
         todo = [k for k in dict.fromkeys(keys) if k not in out]
-        flat = [k for k in todo if p.plain or k[1].unreduced == goal.unreduced]
-        for k in todo:
-            if not (p.plain or k[1].unreduced == goal.unreduced): self.floor_state(*k, goal)
-        if flat:
-            P = self._pairs_of([(side, st, 1, goal) for side, st in flat])
+        if todo:
+            P = self._pairs_of([(side, st, 1, goal) for side, st in todo])
             held, meets, full, size = P[:, 0], P[:, 1], P[:, 2] > 0, P[:, 3]
-            need = (size - held).max(axis=1, initial=0).tolist()
-            u = ((meets + (full & (held == 0))) * (size > 0)).max(axis=1, initial=0).tolist()
-            alpha, itemsz, time = p.model.alpha, p.itemsz, p.objective == "time"
-            for k, nd, uu in zip(flat, need, u):
-                hops = (uu - 1).bit_length() if uu > 1 and nd else 0
-                nb = nd * itemsz
-                secs = max(alpha * hops, alpha + nb / p.beta_max) if nb else 0.0
+            kept = self.size(goal.unreduced)
+            pend = [not p.plain and st.unreduced != goal.unreduced for _, st in todo]
+            r = [self.size(st.unreduced) // kept if pd else 1 for (_, st), pd in zip(todo, pend)]
+            gap = (size - held).max(axis=1, initial=0).tolist()
+            u = ((meets * np.array(r)[:, None] + (full & (held == 0))) * (size > 0)).max(axis=1, initial=0).tolist()
+            alpha, time = p.model.alpha, p.objective == "time"
+            for k, pd, rk, uk, gk in zip(todo, pend, r, u, gap):
+                need = gk if not pd else _lower_bound(None, p.layout(p.dst), p.shape, 1, rk, kept) if rk >= 2 else 0
+                hops = (uk - 1).bit_length() if uk > 1 and (need or rk >= 2) else 0
+                nb = need * p.itemsz
+                secs = max(alpha * hops, alpha + nb / p.beta_max) if nb or pd else 0.0
                 out[k] = (secs, nb, 0, 0) if time else (nb, secs, 0, 0)
         return [out[k] for k in keys]
 
     def step_floors(self, items: list) -> list:
-        """`step_floor_state` of many `(kind, atoms, sa, a, sb, b)` at once: the moves of data in one vectorised pass,
-        slices and sums one by one."""
-        out, data = [None] * len(items), []
-        for j, (kind, atoms, sa, a, sb, b) in enumerate(items):
-            if kind == "all_slice" or kind in ("all_reduce", "reduce_scatter") or (kind == "point_to_point" and a.unreduced != b.unreduced):
-                out[j] = self.step_floor_state(kind, atoms, sa, a, sb, b)
-            else: data.append(j)
-        if data:
-            p = self.p
-            P = self._pairs_of([items[j][2:] for j in data])
-            held, meets, full, size = P[:, 0], P[:, 1], P[:, 2] > 0, P[:, 3]
-            lack = (size - held) * p.itemsz
-            secs = (p.model.alpha * (meets - ((held > 0) & full)) + lack / p.beta_max).max(axis=1, initial=0.0).tolist()
-            nbs = lack.max(axis=1, initial=0).astype(float).tolist()
-            shared = ((held > 0) & (size > 0)).any(axis=1).tolist()
-            for j, sec, nb, sh in zip(data, secs, nbs, shared):
-                kind, atoms = items[j][:2]
-                if kind == "all_gather" and sh: sec = max(sec, p.model.alpha * (self.size(atoms) - 1))
-                out[j] = (sec, nb) if p.objective == "time" else (nb, sec)
-        return out
-
-    def step_floor_state(self, kind, atoms, sa: int, a: _State, sb: int, b: _State) -> tuple:
-        """A lower bound on the weight of any step `kind` over `atoms` from atom state `a` (side `sa`) to `b` (side `sb`).
+        """A lower bound on the weight of each step `(kind, atoms, sa, a, sb, b)`: any step `kind` over `atoms` from atom
+        state `a` (side `sa`) to `b` (side `sb`), all in one pass over (steps, devices) arrays.
 
         A move of data: a device receives one message per source box it lacks (its own aside) and every element
         of its new box it doesn't hold (and in a gather over `g`, a member holding a piece of the shared new box sends
         it to the `g - 1` others). A sum over `atoms` (`g` partial classes): a device with a non-empty new box
         receives it once from each of the `g - 1` other classes. A slice: nothing."""
-        if kind == "all_slice": return (0.0, 0.0)
-        p = self.p
-        held, meets, full, size = self._state_pair(sa, a, sb, b)
-        if kind in ("all_reduce", "reduce_scatter") or (kind == "point_to_point" and a.unreduced != b.unreduced):
-            g = self.size(atoms)
-            msgs, lack = (g - 1) * (size > 0), (g - 1) * size * p.itemsz
-        else: msgs, lack = meets - ((held > 0) & full), (size - held) * p.itemsz
-        secs = float(np.max(p.model.alpha * msgs + lack / p.beta_max, initial=0.0))
-        if kind == "all_gather" and np.any((held > 0) & (size > 0)):
+        p, out = self.p, [(0.0, 0.0)] * len(items)
+        moving = [j for j, it in enumerate(items) if it[0] != "all_slice"]
+        if not moving: return out
+        P = self._pairs_of([items[j][2:] for j in moving])
+        held, meets, full, size = P[:, 0], P[:, 1], P[:, 2] > 0, P[:, 3]
+        g = [self.size(items[j][1]) for j in moving]
+        sums = np.array([k in ("all_reduce", "reduce_scatter") or (k == "point_to_point" and a.unreduced != b.unreduced)
+                         for k, _, _, a, _, b in (items[j] for j in moving)])[:, None]
+        g1 = np.array(g)[:, None] - 1
+        msgs = np.where(sums, g1 * (size > 0), meets - ((held > 0) & full))
+        lack = np.where(sums, g1 * size, size - held) * p.itemsz
+        secs = (p.model.alpha * msgs + lack / p.beta_max).max(axis=1, initial=0.0).tolist()
+        nbs = lack.max(axis=1, initial=0).astype(float).tolist()
+        shared = ((held > 0) & (size > 0)).any(axis=1).tolist()
+        for j, gj, sec, nb, sh in zip(moving, g, secs, nbs, shared):
             # a gather's members share their new box: a member whose piece meets it sends that piece to each of the
             # `g - 1` others (where few pieces are non-empty, a ragged or tiny dim, the senders bind, not the receivers)
-            secs = max(secs, p.model.alpha * (self.size(atoms) - 1))
-        nb = float(lack.max(initial=0))
-        return (secs, nb) if p.objective == "time" else (nb, secs)
+            if items[j][0] == "all_gather" and sh: sec = max(sec, p.model.alpha * (gj - 1))
+            out[j] = (sec, nb) if p.objective == "time" else (nb, sec)
+        return out
 
     def in_group(self, side: int, a: _State, run: tuple, i: int, b: _State) -> bool:
         """Whether a gather or all-to-all of `run` (the minor-most atoms of dim `i` in `a`) finds every piece each device
@@ -994,18 +956,15 @@ def _search(p: _Planner, max_states: int, basis: bool = False) -> list[ReshardSt
     two = src.mesh != dst.mesh
     same_axes = not two or (src.mesh.axes == dst.mesh.axes and not (src.unreduced or dst.unreduced))
     atoms = _atoms(src.mesh, [src, dst]) if same_axes else None
+    sp = _Space(p, atoms) if atoms is not None else None
     sums = atoms is not None and _state_of(src, atoms).unreduced != _state_of(dst, atoms).unreduced
     zero, floor0 = (0.0, 0.0, 0, 0), p.floor(src)
     on_floor = lambda w: all(x <= y * (1 + 1e-9) for x, y in zip(w[:2], floor0[:2]))
     found = ((math.inf,), None)
     if atoms is not None and not two:   # the closed-form cases: every single collective that lands on the target
-        sp = _Space(p, atoms)
-        start, goal = sp.state(src), sp.state(dst)
-        for mv in _moves(start, goal, sp.sz):
-            if mv.to != goal: continue
-            s = p.step(mv.kind, sp.refs_of(mv.atoms), mv.dims, src, dst, sp.refs, sp.refs_of(a for a in start.unreduced if a in goal.unreduced))
-            if s is not None and _add(zero, p.weight(s), mv.kind) < found[0]:
-                found = (_add(zero, p.weight(s), mv.kind), [s])
+        for s in _onto_goal(p, sp, sp.start, src):
+            if _add(zero, p.weight(s), s.kind) < found[0]:
+                found = (_add(zero, p.weight(s), s.kind), [s])
                 if on_floor(found[0]): return found[1]   # provably optimal
         # a collective too large to list (millions of messages): any other plan's steps would list theirs, pair by
         # pair, so at this size the best single collective that lands on the target is the plan
@@ -1023,7 +982,7 @@ def _search(p: _Planner, max_states: int, basis: bool = False) -> list[ReshardSt
         stp = _slice_then_permute(p)
         if stp is not None and _total_weight(p, stp) < found[0]: found = (_total_weight(p, stp), stp)
     if atoms is None or (found[1] is not None and on_floor(found[0])): return found[1]
-    found = _astar(p, sp if not two else _Space(p, atoms), found, floor0, max_states, basis)
+    found = _astar(p, sp, found, floor0, max_states, basis)
     # off the floor, finer sub-axes may let a permute match sizes, as Shardy splits axes (e.g. half of a 4-axis
     # swapped for a 2-axis, then the other half gathered). Searched only where the best plan so far shows the
     # need: it fell back on the generic exchange, or it gathers data only to slice part of it away again (a
@@ -1071,6 +1030,14 @@ def _slice_then_permute(p: _Planner) -> list[ReshardStep] | None:
     steps.append(p.step("collective_permute", (), (), mid, dst, [], []))
     return None if any(s is None for s in steps) else steps
 
+def _onto_goal(p: _Planner, sp: _Space, st: _State, here: TensorSharding):
+    "The steps of the single collectives from atom state `st` (the sharding `here`) that land on the target, those that can be done."
+    goal = sp.goal
+    for mv in _moves(st, goal, sp.sz):
+        if mv.to != goal: continue
+        s = p.step(mv.kind, sp.refs_of(mv.atoms), mv.dims, here, p.dst, sp.refs, sp.refs_of(a for a in st.unreduced if a in goal.unreduced))
+        if s is not None: yield s
+
 def _peel(p: _Planner, sp: _Space, found: tuple, floor0: tuple, depth: int = 6) -> tuple:
     """A greedy descent that peels one prime factor at a time before the finer search: gather the minor-most atom of a
     dim, or sum one unreduced atom, then finish with the best single step onto the target (the direct exchange or a
@@ -1079,7 +1046,7 @@ def _peel(p: _Planner, sp: _Space, found: tuple, floor0: tuple, depth: int = 6) 
     kept finding late. Each round keeps the move whose finish is cheapest; the best plan seen bounds the search after."""
     src, dst = p.src, p.dst
     two = src.mesh != dst.mesh
-    start, goal = sp.state(src), sp.state(dst)
+    start, goal = sp.start, sp.goal
     st, w, path, here = start, (0.0, 0.0, 0, 0), [], src
     for _ in range(depth):
         best_next = None
@@ -1098,11 +1065,8 @@ def _peel(p: _Planner, sp: _Space, found: tuple, floor0: tuple, depth: int = 6) 
             if mv.to.unreduced == goal.unreduced or (p.plain and not mv.to.unreduced):
                 f = p.step("point_to_point", (), (), there, dst, [], list(there.unreduced))
                 if f is not None: fin = (_add(nw, p.weight(f), f.kind), [f])
-            if not two:
-                for m2 in _moves(mv.to, goal, sp.sz, reorder=False):
-                    if m2.to != goal: continue
-                    f = p.step(m2.kind, sp.refs_of(m2.atoms), m2.dims, there, dst, sp.refs, sp.refs_of(a for a in mv.to.unreduced if a in goal.unreduced))
-                    if f is not None and (fin is None or _add(nw, p.weight(f), m2.kind) < fin[0]): fin = (_add(nw, p.weight(f), m2.kind), [f])
+            for f in _onto_goal(p, sp, mv.to, there) if not two else ():
+                if fin is None or _add(nw, p.weight(f), f.kind) < fin[0]: fin = (_add(nw, p.weight(f), f.kind), [f])
             if fin is not None and fin[0] < found[0]: found = (fin[0], _fold_slices(path + [s] + fin[1]))
             key = fin[0] if fin is not None else (math.inf,)
             if best_next is None or key < best_next[0]: best_next = (key, mv.to, nw, s, there)
@@ -1123,12 +1087,12 @@ def _needs_finer_atoms(steps) -> bool:
 def _astar(p: _Planner, sp: _Space, found: tuple, floor0: tuple, max_states: int, basis: bool, max_evals: int | None = None) -> tuple:
     """A* over atom states (on either mesh when `dst` is on another), pruned by the best plan `found` so far: the better of the two.
 
-    Edges are costed lazily: a move goes on the heap with a lower bound on its step (`_Planner.step_floor`), and its
+    Edges are costed lazily: a move goes on the heap with a lower bound on its step (`_Space.step_floors`), and its
     transfers are computed only when it comes off the heap still cheaper than the best plan. Stops after
     `max_states` expanded states or `max_evals` queued moves."""
     src, dst, zero = p.src, p.dst, (0.0, 0.0, 0, 0)
     two = src.mesh != dst.mesh
-    start, goal = sp.state(src), sp.state(dst)
+    start, goal = sp.start, sp.goal
     last = (int(two), goal)   # side 0: the source's mesh; side 1: the target's
     tie = count()
     best, shardings = {(0, start): zero}, {}

@@ -1051,11 +1051,15 @@ def parallel_program(self: StrategyPlan) -> str:
 StrategyPlan.parallel_program = parallel_program
 
 # %% ../nbs/13_strategies.ipynb #4063dfbe
+def _part(rank: int, bits: tuple) -> int:
+    "Which part rank `rank` holds of a dim cut by rank `bits` (most significant first)."
+    return sum(((rank >> b) & 1) << (len(bits) - 1 - j) for j, b in enumerate(bits))
+
 def _piece(a: np.ndarray, layout: tuple, rank: int) -> np.ndarray:
     "Rank `rank`'s shard of the global array `a` under a bit layout."
     idx = []
     for n, bs in zip(a.shape, layout):
-        k = sum(((rank >> b) & 1) << (len(bs) - 1 - j) for j, b in enumerate(bs)); m = n >> len(bs)
+        k, m = _part(rank, bs), n >> len(bs)
         idx.append(slice(k * m, (k + 1) * m))
     return a[tuple(idx)]
 
@@ -1072,7 +1076,7 @@ def _slice(shards: dict, d: int, bits: tuple) -> dict:
     "Each rank keeps its piece of dim `d` by its `bits` (StridedSlice)."
     out = {}
     for r, a in shards.items():
-        k = sum(((r >> b) & 1) << (len(bits) - 1 - j) for j, b in enumerate(bits)); m = a.shape[d] >> len(bits)
+        k, m = _part(r, bits), a.shape[d] >> len(bits)
         out[r] = np.take(a, range(k * m, (k + 1) * m), axis=d)
     return out
 
@@ -1128,7 +1132,7 @@ def _halo_windows(op: Op, split: dict, rank: int) -> dict:
     out = {}
     for d, bs in split.items():
         m = op.result.type.shape[d] >> len(bs)
-        k = sum(((rank >> b) & 1) << (len(bs) - 1 - j) for j, b in enumerate(bs))
+        k = _part(rank, bs)
         out[d] = _rows_read(op.operands[0].type.shape[d], *_window_geometry(op, d), k * m, k * m + m)
     return out
 
@@ -1176,8 +1180,7 @@ def run(self: StrategyPlan, *args) -> list[np.ndarray]:
                 res = {r: _piece(whole, lay, r) for r in ranks}
             elif op.name == "stablehlo.gather":   # rows cut: each device looks up the ids in its rows (zeros elsewhere), summed after
                 bs, rows = bits.get(o.dim_letter[(op.operands[0], 0)], ()), op.operands[0].type.shape[0]
-                part = lambda r: sum(((r >> b) & 1) << (len(bs) - 1 - j) for j, b in enumerate(bs))
-                res = {r: _take_rows(op, env[op.operands[0]][r], env[op.operands[1]][r], part(r) * (rows >> len(bs))) for r in ranks}
+                res = {r: _take_rows(op, env[op.operands[0]][r], env[op.operands[1]][r], _part(r, bs) * (rows >> len(bs))) for r in ranks}
             else: res = _halo_eval(op, split, env, ranks) if split else {r: eval_op(op, [env[x][r] for x in op.operands], shape_of) for r in ranks}
             if op.operands:
                 for l, kind in _op_reductions(o, op).items():
@@ -1467,7 +1470,7 @@ def received_bytes(self: StrategyPlan, name: str) -> float:
             for r in range(g.N):   # the window's box less its overlap with the rank's own slice
                 win, both = list(own), list(own)
                 for d, (a, b, _, _) in _halo_windows(op, split, r).items():
-                    k = sum(((r >> b) & 1) << (len(split[d]) - 1 - j) for j, b in enumerate(split[d]))
+                    k = _part(r, split[d])
                     win[d], both[d] = b - a, max(0, min(b, (k + 1) * own[d]) - max(a, k * own[d]))
                 most = max(most, math.prod(win) - math.prod(both))
             total += most * g.itemsize
