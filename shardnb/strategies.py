@@ -269,7 +269,8 @@ def _operator(name, index, ops) -> Operator:
     inputs = found
     output = ops[-1].result
     uf, red, fsize, fixed, spatial = _UF(), {}, {}, [], []
-    windowed = _primitive(ops) in ("Conv2D", "Conv2DTranspose", "MaxPool")   # Conv2DInfo, Conv2DBackpropInputInfo and MaxPoolInfo split H and W, exchanging halos
+    prim = _primitive(ops)
+    windowed = prim in ("Conv2D", "Conv2DTranspose", "MaxPool")   # Conv2DInfo, Conv2DBackpropInputInfo and MaxPoolInfo split H and W, exchanging halos
     for o in ops:
         if not o.operands: continue
         rule = sharding_rule(o)
@@ -294,7 +295,7 @@ def _operator(name, index, ops) -> Operator:
     sizes = {letter_of[r]: min(fsize[n] for n in nodes) for r, nodes in roots.items()}   # a reshape's merged dim splits only as far as its major factor
     out_l = {dim_letter[(output, d)] for d in range(len(output.type.shape))}
     reduce_kind = {}
-    batch_norm = _primitive(ops) == "BatchNorm"   # with batch statistics: N, H and W split, the statistics all-reduced (BatchNormInfo)
+    batch_norm = prim == "BatchNorm"   # with batch statistics: N, H and W split, the statistics all-reduced (BatchNormInfo)
     for node, kind in red.items():
         l = dim_letter[node]
         if l not in out_l or batch_norm: reduce_kind[l] = kind
@@ -303,7 +304,7 @@ def _operator(name, index, ops) -> Operator:
     order = list(range(len(inputs)))
     if not reduce_kind: order.sort(key=lambda i: -len(inputs[i].type.shape))
     letters = list(dict.fromkeys(dim_letter[(inputs[i], d)] for i in order for d in range(len(inputs[i].type.shape))))
-    if _primitive(ops) == "OneHot": letters = [dim_letter[(output, d)] for d in range(len(output.type.shape))]   # OneHotInfo's strategy is its output's: the depth splits too
+    if prim == "OneHot": letters = [dim_letter[(output, d)] for d in range(len(output.type.shape))]   # OneHotInfo's strategy is its output's: the depth splits too
     in_l = set(letters)
     splittable = {l: l in in_l and sizes[l] > 1 and ((l in out_l and l not in red_letters) or l in reduce_kind) for l in sizes}
     for node in fixed: splittable[dim_letter[node]] = False
@@ -315,7 +316,6 @@ def _operator(name, index, ops) -> Operator:
         l = dim_letter[node]
         sizes[l] = math.gcd(*(fsize[n] for n in roots[uf.find(node)]))
         halo.setdefault(l, []).append((o, d) + _window_geometry(o, d))
-    prim = _primitive(ops)
     if prim == "Reshape" and len(ops) == 1: prim = "Squeeze" if len(ops[0].result.type.shape) < len(ops[0].operands[0].type.shape) else "ExpandDims"
     # Conv2DInfo::GenerateOpStrategies (ops_info/conv2d_info.cc) generates over (N, C-in, H, W, C-out) with C-out
     # unsplittable ("keep C2 unsplittable and simply avoid redistribution"), for a Conv2DTranspose its output channels
@@ -355,13 +355,13 @@ def _letter_cuts(op: Operator, strategy, device_num: int) -> dict:
         if not isinstance(st, (tuple, list)) or len(st) != len(shape):
             raise ShardingError(f"{where}: {what} has shape {shape}, strategy {st!r} does not match its rank")
         for d, c in enumerate(st):
-            l, i = letters[d], what
+            l = letters[d]
             if not isinstance(c, (int, np.integer)) or c < 1 or c & (c - 1):
-                raise ShardingError(f"{where}: {i} dim {d}: split {c!r} is not a power of two")
-            if shape[d] % c: raise ShardingError(f"{where}: {i} dim {d} of size {shape[d]} is not divisible by {c}")
-            if c > 1 and not op.splittable[l]: raise ShardingError(f"{where}: {i} dim {d} cannot be split (got {c})")
+                raise ShardingError(f"{where}: {what} dim {d}: split {c!r} is not a power of two")
+            if shape[d] % c: raise ShardingError(f"{where}: {what} dim {d} of size {shape[d]} is not divisible by {c}")
+            if c > 1 and not op.splittable[l]: raise ShardingError(f"{where}: {what} dim {d} cannot be split (got {c})")
             if cuts.setdefault(l, int(c)) != c:
-                raise ShardingError(f"{where}: {i} dim {d} is split {c} but the same dim of another input is split {cuts[l]}")
+                raise ShardingError(f"{where}: {what} dim {d} is split {c} but the same dim of another input is split {cuts[l]}")
     for l in op.letters: cuts.setdefault(l, 1)
     for i, d in ((i, d) for i in range(len(op.inputs)) for d in range(len(op.inputs[i].type.shape))):
         l = op.dim_letter[(op.inputs[i], d)]
