@@ -917,7 +917,14 @@ def propagate_strategies(program: Module, configured: dict, *, device_num: int, 
     return StrategyPlan(g, sel, frozenset(conf))
 
 # %% ../nbs/13_strategies.ipynb #14d954d9
-def _tensor_str(shape) -> str: return f"<Tensor[Float32], {tuple(shape)}>"
+# MLIR element types by the names MindSpore's IR prints (`TypeIdToString`); a type it has no name for keeps its MLIR spelling
+_MS_DTYPE = {"i1": "Bool", "f16": "Float16", "bf16": "BFloat16", "f32": "Float32", "f64": "Float64",
+             "complex<f32>": "Complex64", "complex<f64>": "Complex128",
+             **{f"{p}i{n}": f"Int{n}" for p in ("", "si") for n in (8, 16, 32, 64)}, **{f"ui{n}": f"UInt{n}" for n in (8, 16, 32, 64)}}
+
+def _tensor_str(shape, dtype: str) -> str:
+    "A local tensor as MindSpore's IR prints it: `<Tensor[Float32], (32, 64)>`, from its shape and MLIR element type."
+    return f"<Tensor[{_MS_DTYPE.get(dtype, dtype)}], {tuple(shape)}>"
 
 class StrategyPlan:
     "The result of `propagate_strategies`: strategies, layouts, edge redistributions and the parallel program."
@@ -982,7 +989,8 @@ class StrategyPlan:
         return "StrategyPlan(" + ", ".join(f"{k}={v}" for k, v in self.strategies.items()) + ")"
 
 # %% ../nbs/13_strategies.ipynb #48ca95d8
-def _redist_lines(r: Redistribution, B: int, name: str, k: int, dt="Float32") -> tuple[list[str], str]:
+def _redist_lines(r: Redistribution, B: int, name: str, k: int, dtype: str) -> tuple[list[str], str]:
+    "The redistribution operators `r` inserts on a value `name` of MLIR element type `dtype`, and the name of its result."
     lines, cur, layout = [], name, [list(x) for x in r.src]
     shape = list(_local(r.shape, r.src))
     for kind, dims, bits in r.ops:
@@ -998,14 +1006,13 @@ def _redist_lines(r: Redistribution, B: int, name: str, k: int, dt="Float32") ->
             d, e = dims; shape[d] *= 1 << len(bits); shape[e] //= 1 << len(bits)
             txt = f"AlltoAll({cur}) {{group_ranks: {g}, split_dim: {e}, concat_dim: {d}}}"
         new = f"%r{k}_{len(lines)}"
-        lines.append(f"  {new} = {txt} : ({_tensor_str(before)}) -> ({_tensor_str(shape)})")
+        lines.append(f"  {new} = {txt} : ({_tensor_str(before, dtype)}) -> ({_tensor_str(shape, dtype)})")
         cur = new
     return lines, cur
 
 def parallel_program(self: StrategyPlan) -> str:
     "Rank 0's program: operators with local shapes, their AllReduces and the inserted redistributions."
     g, B, lines, name = self.graph, self.graph.B, [], {}
-    for v in g.ops[0].inputs[:0]: pass
     redist = {(e.next, e.index): r for e, r, _, _ in self.edges()}
     for k, o in enumerate(g.ops):
         c, ins = self.selected[o.name], []
@@ -1013,13 +1020,13 @@ def parallel_program(self: StrategyPlan) -> str:
             src = name.get(v, f"%{v.name}")
             r = redist.get((o.name, i))
             if r is not None and r.ops:
-                more, src = _redist_lines(r, B, src, f"{k}_{i}"); lines += more
+                more, src = _redist_lines(r, B, src, f"{k}_{i}", v.type.dtype); lines += more
             ins.append(src)
         if is_reshape(o):   # ReshapeInfo's replace ops: the redistribution before the local reshape, then the one after
             pre, post = self.reshape(o.name)
-            more, src = _redist_lines(pre, B, ins[0], f"{k}_pre"); lines += more
-            lines.append(f"  %{k}({o.name}) = Reshape({src}) {{in_strategy: {_strategy(o, c.cut())}}} : ({_tensor_str(_local(pre.shape, pre.dst))}) -> ({_tensor_str(_local(post.shape, post.src))})")
-            more, name[o.output] = _redist_lines(post, B, f"%{k}", f"{k}_post"); lines += more
+            more, src = _redist_lines(pre, B, ins[0], f"{k}_pre", o.inputs[0].type.dtype); lines += more
+            lines.append(f"  %{k}({o.name}) = Reshape({src}) {{in_strategy: {_strategy(o, c.cut())}}} : ({_tensor_str(_local(pre.shape, pre.dst), o.inputs[0].type.dtype)}) -> ({_tensor_str(_local(post.shape, post.src), o.output.type.dtype)})")
+            more, name[o.output] = _redist_lines(post, B, f"%{k}", f"{k}_post", o.output.type.dtype); lines += more
             continue
         for op in o.ops:   # Conv2DInfo / MaxPoolInfo with H or W cut: rank 0's halo from its neighbours first
             if split := _split_windows(o, op, c.bit()):
@@ -1028,22 +1035,22 @@ def parallel_program(self: StrategyPlan) -> str:
                 if not any(any(rows_of(d, k)) for d in geo for k in range(geo[d][2])): continue   # windows inside the slices: no exchange
                 rows = [rows_of(d, 0) for d in geo]
                 lines.append(f"  %{k}h = NeighborExchangeV2({ins[0]}) {{dims: {list(split)}, rank 0 receives rows (before, after): {rows}}}")
-        shapes = ", ".join(_tensor_str(_local(v.type.shape, in_layout(o, c, i))) for i, v in enumerate(o.inputs))
-        outs = _tensor_str(_local(o.output.type.shape, out_layout(o, c)))
+        shapes = ", ".join(_tensor_str(_local(v.type.shape, in_layout(o, c, i)), v.type.dtype) for i, v in enumerate(o.inputs))
+        outs = _tensor_str(_local(o.output.type.shape, out_layout(o, c)), o.output.type.dtype)
         st = _strategy(o, c.cut())
         lines.append(f"  %{k}({o.name}) = {o.primitive}({', '.join(ins)}) {{in_strategy: {st}}} : ({shapes}) -> ({outs})")
         name[o.output] = f"%{k}"
         bits = self.allreduce(o.name)
         if bits and any(l in o.out_letters for l in o.reductions):   # BatchNorm's statistics, not its output
             res = next(op for op in o.ops if op.name == "stablehlo.reduce").result
-            stats = _tensor_str(_local(res.type.shape, _layout([o.dim_letter[(res, d)] for d in range(len(res.type.shape))], c.bit())))
+            stats = _tensor_str(_local(res.type.shape, _layout([o.dim_letter[(res, d)] for d in range(len(res.type.shape))], c.bit())), res.type.dtype)
             lines.append(f"  %{k}s = AllReduce(statistics of %{k}) {{op: sum, group_ranks: {'-'.join(map(str, _group(bits, B)))}}} : ({stats}) -> ({stats})")
         elif bits:
             kind = {"add": "sum", "maximum": "max", "minimum": "min", "multiply": "prod"}[next(o.reduce_kind[l] for l in o.reductions if c.bit().get(l))]
             lines.append(f"  %{k}a = AllReduce(%{k}) {{op: {kind}, group_ranks: {'-'.join(map(str, _group(bits, B)))}}} : ({outs}) -> ({outs})")
             name[o.output] = f"%{k}a"
         if c.out is not None:   # out_strategy: MindSpore's ReduceScatter, printed as the AllReduce and its slice
-            more, name[o.output] = _redist_lines(redistribution(_layout(o.out_letters, c.bit()), c.out, o.output.type.shape), B, name[o.output], f"{k}_out")
+            more, name[o.output] = _redist_lines(redistribution(_layout(o.out_letters, c.bit()), c.out, o.output.type.shape), B, name[o.output], f"{k}_out", o.output.type.dtype)
             lines += more
     ret = g.ops[-1].ops[-1].block.ops[-1] if g.ops else None
     if ret is not None and ret.name == "func.return": lines.append("  return " + ", ".join(name.get(v, f"%{v.name}") for v in ret.operands))
