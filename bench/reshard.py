@@ -15,7 +15,7 @@ from the previous sharding to that one, confined to the op's communicator (the d
 every mesh coordinate outside the op's axes; every device for `collective_permute`).
 """
 from __future__ import annotations
-import argparse, math, re, sys, time
+import argparse, gc, math, re, sys, time
 from pathlib import Path
 import numpy as np
 
@@ -399,6 +399,28 @@ def summary(name, ratios, secs):
             f"{np.mean(np.isclose(r, 1.0)):7.1%}  {np.median(secs) * 1e6:9.2f} {pct(secs, 90) * 1e6:9.2f}")
 
 
+class _Collections:
+    "Seconds the process spends in Python's cyclic garbage collector (`gc.callbacks`), full collections apart."
+    def __init__(self):
+        self.secs = self.full = 0.0; self.count = 0; self._t0 = None
+        gc.callbacks.append(self._cb)
+    def _cb(self, phase, info):
+        if phase == "start": self._t0 = time.perf_counter(); return
+        dt = time.perf_counter() - self._t0
+        self.secs += dt
+        if info["generation"] == 2: self.full += dt; self.count += 1
+
+
+def _reference_loop() -> float:
+    "Seconds a fixed pure-Python loop (10**6 additions) takes here, best of 3: the machine's speed, to compare runs."
+    best = math.inf
+    for _ in range(3):
+        t0, s = time.perf_counter(), 0
+        for i in range(10**6): s += i
+        best = min(best, time.perf_counter() - t0)
+    return best
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--cases", type=int, default=1000)
@@ -419,14 +441,16 @@ def main(argv=None):
         except Exception as e: print(f"shardy unavailable: {e}")
     res = {k: ([], []) for k in ("shardnb time", "shardnb bytes", "gather+slice", "basis (MLIR)", "shardy (all it plans)", "shardy (ragged, padded)")}
     plan_t = {"time": [], "bytes": []}
+    plan_gc = {"time": [], "bytes": []}   # of which: full collections of the process's heap (Shardy's and jax's included)
+    ref, gcs = _reference_loop(), _Collections()
     ratios = []   # shardnb's modelled time / Shardy's, on every case Shardy plans
     rejected, worse, misses, n_ragged, ragged_worse, ragged_miss = [], [], [], 0, 0, []
     for i, (src, dst, shape) in enumerate(corpus):
         plans = {}
         for obj in ("time", "bytes"):
-            t0 = time.perf_counter()
+            t0, g0 = time.perf_counter(), gcs.full
             plans[obj] = plan_reshard(src, dst, shape, objective=obj)
-            plan_t[obj].append(time.perf_counter() - t0)
+            plan_t[obj].append(time.perf_counter() - t0); plan_gc[obj].append(gcs.full - g0)
         lb = plans["time"].lower_bound_bytes
         ratio = lambda b: b / lb if lb else (1.0 if b == 0 else math.inf)
         for obj in ("time", "bytes"):
@@ -455,9 +479,13 @@ def main(argv=None):
     print(f"{'planner':<26} {'cases':>5}  {'ratio: median':>6} {'p90':>6} {'max':>7} {'at 1.00':>7}  {'time us: med':>9} {'p90':>9}")
     for k, (r, s) in res.items():
         if r: print(summary(k, r, s))
+    print(f"machine: 10**6 pure-Python additions take {ref * 1e3:.0f} ms here (planning times scale with it); "
+          f"{gcs.count} full garbage collections of the process's heap during the run, {gcs.full * 1e3:.0f} ms in all")
     for obj, ts in plan_t.items():
-        ts = np.asarray(ts) * 1e3
-        print(f"planning time objective={obj!r}: median {np.median(ts):.3f} ms, p90 {pct(ts, 90):.3f} ms, p99 {pct(ts, 99):.3f} ms, max {ts.max():.1f} ms")
+        ts, gt = np.asarray(ts) * 1e3, np.asarray(plan_gc[obj]) * 1e3
+        net = ts - gt
+        print(f"planning time objective={obj!r}: median {np.median(ts):.3f} ms, p90 {pct(ts, 90):.3f} ms, p99 {pct(ts, 99):.3f} ms, max {ts.max():.1f} ms"
+              f" ({int(np.sum(gt > 0))} calls held a full collection, {gt.sum():.0f} ms; without them: p99 {pct(net, 99):.3f} ms, max {net.max():.1f} ms)")
     sums = sum(bool(m[1].unreduced) for m in misses)
     print(f"objective='bytes' off the lower bound: {len(misses)} cases ({sums} with a partial sum to reduce, {len(misses) - sums} without)")
     summed = [r for r, (src, dst, _) in zip(res["shardnb bytes"][0], corpus) if set(src.unreduced) != set(dst.unreduced)]
