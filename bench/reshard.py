@@ -400,15 +400,14 @@ def summary(name, ratios, secs):
 
 
 class _Collections:
-    "Seconds the process spends in Python's cyclic garbage collector (`gc.callbacks`), full collections apart."
+    "Seconds the process spends in full collections of Python's cyclic garbage collector (`gc.callbacks`), and how many."
     def __init__(self):
-        self.secs = self.full = 0.0; self.count = 0; self._t0 = None
+        self.full, self.count, self._t0 = 0.0, 0, None
         gc.callbacks.append(self._cb)
     def _cb(self, phase, info):
-        if phase == "start": self._t0 = time.perf_counter(); return
-        dt = time.perf_counter() - self._t0
-        self.secs += dt
-        if info["generation"] == 2: self.full += dt; self.count += 1
+        if info["generation"] != 2: return
+        if phase == "start": self._t0 = time.perf_counter()
+        else: self.full += time.perf_counter() - self._t0; self.count += 1
 
 
 def _reference_loop() -> float:

@@ -991,7 +991,7 @@ class StrategyPlan:
 # %% ../nbs/13_strategies.ipynb #48ca95d8
 def _redist_lines(r: Redistribution, B: int, name: str, k: int, dtype: str) -> tuple[list[str], str]:
     "The redistribution operators `r` inserts on a value `name` of MLIR element type `dtype`, and the name of its result."
-    lines, cur, layout = [], name, [list(x) for x in r.src]
+    lines, cur = [], name
     shape = list(_local(r.shape, r.src))
     for kind, dims, bits in r.ops:
         g = "-".join(map(str, _group(bits, B)))
