@@ -216,6 +216,12 @@ def _pairs_cached(key: bytes) -> tuple[np.ndarray, np.ndarray]:
     d.flags.writeable = e.flags.writeable = False   # shared through the cache
     return d, e
 
+def _ids(x: np.ndarray) -> tuple[np.ndarray, int]:
+    """Group or class labels as keys that sort as they do, and a bound on them: the labels themselves (coordinates,
+    non-negative and below the mesh size), or their ranks where they aren't."""
+    if len(x) and (int(x.min()) < 0 or int(x.max()) >= 2**20): _, x = np.unique(x, return_inverse=True); x = x.reshape(-1)
+    return x, int(x.max(initial=0)) + 1
+
 def _nearest_holders(a: _Layout, b: _Layout, needy: np.ndarray, group: np.ndarray, klass: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """For each device in `needy` and each source box meeting its target box (one it doesn't hold), the holder
     in its group and class nearest after it in device order: `_transfers`' choice, found per box, not per pair.
@@ -245,9 +251,7 @@ def _nearest_holders(a: _Layout, b: _Layout, needy: np.ndarray, group: np.ndarra
     d, bid = d[ok], bid[ok]
     # holders sorted by (box, group, class, position); each candidate looks up its segment, then the first holder at
     # or after itself (wrapping round): the least (e - d) mod n
-    _, g = np.unique(group, return_inverse=True); _, c = np.unique(klass, return_inverse=True)
-    g, c = g.reshape(-1), c.reshape(-1)
-    G, C = int(g.max(initial=0)) + 1, int(c.max(initial=0)) + 1
+    (g, G), (c, C) = _ids(group), _ids(klass)
     hkey = (a.box_id[holds] * G + g[holds]) * C + c[holds]
     order = np.lexsort((holds, hkey)); hs, hk = holds[order], hkey[order]
     ckey = (bid * G + g[d]) * C + c[d]
@@ -268,9 +272,7 @@ def _balance_senders(a: _Layout, d: np.ndarray, e: np.ndarray, group: np.ndarray
     class then take it round-robin in device order, so that none sends more than `ceil(k / h)` messages (every link
     alike: any holder serves as well)."""
     if not len(d): return e
-    _, g = np.unique(group, return_inverse=True); _, c = np.unique(klass, return_inverse=True)
-    g, c = g.reshape(-1), c.reshape(-1)
-    G, C = int(g.max(initial=0)) + 1, int(c.max(initial=0)) + 1
+    (g, G), (c, C) = _ids(group), _ids(klass)
     holds = np.nonzero(a.present & (a.box_id >= 0))[0]
     hkey = (a.box_id[holds] * G + g[holds]) * C + c[holds]
     order = np.lexsort((holds, hkey)); hs, hk = holds[order], hkey[order]
@@ -317,10 +319,12 @@ def _transfers(a: _Layout, b: _Layout, devices: np.ndarray, group: np.ndarray, k
     d_idx, e_idx, ilo, ihi, inter = d_idx[nz], e_idx[nz], ilo[nz], ihi[nz], inter[nz]
     if len(d_idx):
         rot = (e_idx - d_idx) % n
-        order = np.lexsort((rot, -beta[d_idx, e_idx], a.box_id[e_idx], d_idx))
-        first = order[np.unique((d_idx * (n + 1) + a.box_id[e_idx])[order], return_index=True)[1]]
+        uniform = isinstance(beta, LinkBeta) and not beta.axes   # every link alike: the nearest holder after d wins
+        order = np.lexsort((rot, a.box_id[e_idx], d_idx) if uniform else (rot, -beta[d_idx, e_idx], a.box_id[e_idx], d_idx))
+        key = (d_idx * (n + 1) + a.box_id[e_idx])[order]   # sorted: the first of each (device, box) is where the key changes
+        first = order[np.flatnonzero(np.concatenate(([True], key[1:] != key[:-1])))]
         d_idx, e_idx, ilo, ihi, inter = d_idx[first], e_idx[first], ilo[first], ihi[first], inter[first]
-        if isinstance(beta, LinkBeta) and not beta.axes: e_idx = _balance_senders(a, d_idx, e_idx, group, klass)
+        if uniform: e_idx = _balance_senders(a, d_idx, e_idx, group, klass)
     got = own + _isum(d_idx, inter, n)
     if np.any(got != need): return None
     return Transfers(devices[e_idx], devices[d_idx], ilo, ihi)
@@ -381,7 +385,7 @@ def _step_cost(t: Transfers, devices: np.ndarray, itemsz: int, beta: np.ndarray,
     nbytes = t.sizes() * itemsz
     recv, sent = _isum(pos[0], nbytes, n), _isum(pos[1], nbytes, n)
     if len(t) == 0: return StepCost(recv, sent, 0, 0.0)
-    secs = nbytes / beta[pos[0], pos[1]]
+    secs = nbytes / (beta.beta if isinstance(beta, LinkBeta) and not beta.axes else beta[pos[0], pos[1]])
     t_recv = np.bincount(pos[0], weights=secs, minlength=n); t_send = np.bincount(pos[1], weights=secs, minlength=n)
     msgs = np.maximum(np.bincount(pos[0], minlength=n), np.bincount(pos[1], minlength=n))
     seconds = float(np.max(alpha * msgs + np.maximum(t_recv, t_send)))
@@ -750,6 +754,10 @@ class _Planner:
         c = step.cost
         return (c.seconds, c.max_bytes_received) if self.objective == "time" else (c.max_bytes_received, c.seconds)
 
+def _bits(mask: np.ndarray) -> int:
+    "A boolean array as a Python int, bit `i` set where `mask[i]` is."
+    return int.from_bytes(np.packbits(mask, bitorder="little").tobytes(), "little")
+
 class _Space:
     """One search's atoms as integers: each atom's index in mesh order (Shardy's order, so sorting indices sorts atoms),
     its size, and on each side's mesh each device's coordinate along it.
@@ -765,7 +773,7 @@ class _Space:
         self.index = {a: i for i, a in enumerate(self.refs)}
         self.sz = [a.size_in(p.src.mesh) for a in self.refs]   # a second mesh has the same axes
         self.like = (p.src, p.dst)
-        self._coord, self._dims, self._pairs, self._floor_st, self._state_pairs, self._in_group = {}, {}, {}, {}, {}, {}
+        self._coord, self._dims, self._pairs, self._floor_st, self._state_pairs, self._in_group, self._sent = {}, {}, {}, {}, {}, {}, {}
         self.start, self.goal = self.state(p.src), self.state(p.dst)
 
     def state(self, s: TensorSharding) -> _State:
@@ -776,8 +784,29 @@ class _Space:
     def refs_of(self, atoms) -> tuple: return tuple(self.refs[a] for a in atoms)
 
     def sharding(self, side: int, st: _State) -> TensorSharding:
-        "The sharding of atom state `st` on side `side` (0: the source's mesh, 1: the target's)."
-        return _sharding_of(_State(tuple(map(self.refs_of, st.dims)), self.refs_of(st.unreduced)), self.like[side])
+        """The sharding of atom state `st` on side `side` (0: the source's mesh, 1: the target's), its layout handed to
+        the planner (built from the cached per-dim intervals: the steps to and from it are costed next)."""
+        sh = _sharding_of(_State(tuple(map(self.refs_of, st.dims)), self.refs_of(st.unreduced)), self.like[side])
+        if sh not in self.p._layouts: self.p._layouts[sh] = self._layout(side, st, sh)
+        return sh
+
+    def _layout(self, side: int, st: _State, sh: TensorSharding) -> _Layout:
+        "`_layout_cached(sh, ...)` from the per-dim intervals: the same arrays, without walking the mesh's axes again."
+        p = self.p
+        present = _positions(self.like[side].mesh, p.devkey)[1]
+        n, r = len(p.devices), len(st.dims)
+        if not r:
+            lo = hi = np.zeros((n, 0), np.int64)
+            box_id, local = np.where(present, 0, -1), ()
+        else:
+            boxes = [self._dim_boxes(side, k, atoms) for k, atoms in enumerate(st.dims)]
+            lo = np.stack([b[0] for b in boxes], axis=1) * present[:, None]
+            hi = np.stack([b[1] for b in boxes], axis=1) * present[:, None]
+            bid = self.coords(side, st.dims[0])
+            for atoms in st.dims[1:]: bid = bid * self.size(atoms) + self.coords(side, atoms)
+            box_id, local = np.where(present & np.all(hi > lo, axis=1), bid, -1), tuple(int(b[2]) for b in boxes)
+        for x in (lo, hi, box_id): x.flags.writeable = False
+        return _Layout(sh, lo, hi, present, box_id, local)
 
     def size(self, atoms) -> int:
         n = 1
@@ -787,8 +816,9 @@ class _Space:
     def coords(self, side: int, atoms: tuple) -> np.ndarray:
         "Each device's mixed-radix coordinate over `atoms` on side `side`'s mesh (0 for devices outside it)."
         out = self._coord.get((side, atoms))
-        if out is None:
-            out = self.p.coords(self.refs_of(atoms), self.like[side].mesh)
+        if out is None:   # one atom more than its prefix: the prefix's coordinate times the atom's size, plus its own
+            one = self.p.coords(self.refs_of(atoms[-1:]), self.like[side].mesh)
+            out = one if len(atoms) <= 1 else self.coords(side, atoms[:-1]) * self.sz[atoms[-1]] + one
             self._coord[(side, atoms)] = out
         return out
 
@@ -803,16 +833,24 @@ class _Space:
             out = self._dims[key] = (lo, hi, size)
         return out
 
-    def _dim_pair(self, sa: int, k: int, a: tuple, sb: int, b: tuple) -> tuple:
-        "Along dim `k`, from atoms `a` to atoms `b`: each device's overlap of old and new interval, and the old shards its new one meets."
-        key = (sa, a, sb, b, k)
-        out = self._pairs.get(key)
-        if out is None:
-            la, ha, size = self._dim_boxes(sa, k, a); lb, hb, _ = self._dim_boxes(sb, k, b)
-            size = max(size, 1)
-            # one (4, devices) array, so that a state's four products over its dims are one product of arrays
-            out = self._pairs[key] = np.stack([np.maximum(np.minimum(ha, hb) - np.maximum(la, lb), 0),
-                                               np.where(hb > lb, (hb - 1) // size - lb // size + 1, 0), ha > la, hb - lb])
+    def _dim_pairs(self, keys: list) -> list:
+        """Along dim `k`, from atoms `a` to atoms `b`, for each `(sa, a, sb, b, k)` of `keys`: each device's overlap of
+        old and new interval, the old shards its new one meets, whether it holds anything, its new box's size, as one
+        (4, devices) array, so that a state's four products over its dims are one product of arrays (memoised; the
+        missing ones are computed together, in one pass over (keys, devices) arrays)."""
+        get = self._pairs.get
+        out = [get(key) for key in keys]
+        miss = list(dict.fromkeys(key for key, x in zip(keys, out) if x is None))
+        if miss:
+            box = self._dim_boxes
+            old = [box(sa, k, a) for sa, a, _, _, k in miss]; new = [box(sb, k, b) for _, _, sb, b, k in miss]
+            la, ha = np.stack([x[0] for x in old]), np.stack([x[1] for x in old])
+            lb, hb = np.stack([x[0] for x in new]), np.stack([x[1] for x in new])
+            size = np.array([max(x[2], 1) for x in old], np.int64)[:, None]
+            batch = np.stack([np.maximum(np.minimum(ha, hb) - np.maximum(la, lb), 0),
+                              np.where(hb > lb, (hb - 1) // size - lb // size + 1, 0), ha > la, hb - lb], axis=1)
+            for key, x in zip(miss, batch): self._pairs[key] = x
+            out = [get(key) for key in keys]
         return out
 
     def _state_pair(self, sa: int, a: _State, sb: int, b: _State) -> tuple:
@@ -829,11 +867,10 @@ class _Space:
     def _pairs_of(self, pairs: list) -> np.ndarray:
         """The per-device pieces of many `(sa, a, sb, b)` at once: a (pairs, 4, devices) array of elements held, old
         boxes met, holds anything, new box size; each dim's pieces stacked, then multiplied (a scalar: one element everywhere)."""
-        dp, r = self._dim_pair, len(pairs[0][1].dims)
-        if not r: return np.ones((len(pairs), 4, len(self.p.devices)), np.int64)
-        acc = np.stack([dp(sa, 0, a.dims[0], sb, b.dims[0]) for sa, a, sb, b in pairs])
-        for k in range(1, r): acc = acc * np.stack([dp(sa, k, a.dims[k], sb, b.dims[k]) for sa, a, sb, b in pairs])
-        return acc
+        r, m = len(pairs[0][1].dims), len(pairs)
+        if not r: return np.ones((m, 4, len(self.p.devices)), np.int64)
+        acc = np.stack(self._dim_pairs([(sa, a.dims[k], sb, b.dims[k], k) for k in range(r) for sa, a, sb, b in pairs]))
+        return acc if r == 1 else np.multiply.reduce(acc.reshape((r, m) + acc.shape[1:]), axis=0)
 
     def floor_state(self, side: int, st: _State, goal: _State) -> tuple:
         "`floor` of the sharding of atom state `st` on side `side` (0: the source's mesh, 1: the target's), from cached per-dim pieces."
@@ -843,24 +880,7 @@ class _Space:
         """`floor_state` of many `(side, state)` at once (memoised), in one pass over (states, devices) arrays. While a
         sum is pending (`r` partial classes to add), the bytes are the partial-sum bound of `dst`'s layout alone and
         each device's pieces count once per class."""
-        p, out = self.p, self._floor_st
-        todo = [k for k in dict.fromkeys(keys) if k not in out]
-        if todo:
-            P = self._pairs_of([(side, st, 1, goal) for side, st in todo])
-            held, meets, full, size = P[:, 0], P[:, 1], P[:, 2] > 0, P[:, 3]
-            kept = self.size(goal.unreduced)
-            pend = [not p.plain and st.unreduced != goal.unreduced for _, st in todo]
-            r = [self.size(st.unreduced) // kept if pd else 1 for (_, st), pd in zip(todo, pend)]
-            gap = (size - held).max(axis=1, initial=0).tolist()
-            u = ((meets * np.array(r)[:, None] + (full & (held == 0))) * (size > 0)).max(axis=1, initial=0).tolist()
-            alpha, time = p.model.alpha, p.objective == "time"
-            for k, pd, rk, uk, gk in zip(todo, pend, r, u, gap):
-                need = gk if not pd else _lower_bound(None, p.layout(p.dst), p.shape, 1, rk, kept) if rk >= 2 else 0
-                hops = (uk - 1).bit_length() if uk > 1 and (need or rk >= 2) else 0
-                nb = need * p.itemsz
-                secs = max(alpha * hops, alpha + nb / p.beta_max) if nb or pd else 0.0
-                out[k] = (secs, nb, 0, 0) if time else (nb, secs, 0, 0)
-        return [out[k] for k in keys]
+        return self.bounds(keys, goal, [])[0]
 
     def step_floors(self, items: list) -> list:
         """A lower bound on the weight of each step `(kind, atoms, sa, a, sb, b)`: any step `kind` over `atoms` from atom
@@ -870,10 +890,38 @@ class _Space:
         of its new box it doesn't hold (and in a gather over `g`, a member holding a piece of the shared new box sends
         it to the `g - 1` others). A sum over `atoms` (`g` partial classes): a device with a non-empty new box
         receives it once from each of the `g - 1` other classes. A slice: nothing."""
-        p, out = self.p, [(0.0, 0.0)] * len(items)
+        return self.bounds([], None, items)[1]
+
+    def bounds(self, keys: list, goal: _State, items: list) -> tuple[list, list]:
+        "`floors(keys, goal)` and `step_floors(items)` together: their per-device pieces in one pass over (pairs, devices) arrays."
+        p, out = self.p, self._floor_st
+        todo = [k for k in dict.fromkeys(keys) if k not in out]
         moving = [j for j, it in enumerate(items) if it[0] != "all_slice"]
-        if not moving: return out
-        P = self._pairs_of([items[j][2:] for j in moving])
+        pairs = [(side, st, 1, goal) for side, st in todo] + [items[j][2:] for j in moving]
+        P = self._pairs_of(pairs) if pairs else None
+        if todo: self._floors_of(todo, P[:len(todo)], goal)
+        steps = [(0.0, 0.0)] * len(items)
+        if moving: self._step_floors_of(items, moving, P[len(todo):], steps)
+        return [out[k] for k in keys], steps
+
+    def _floors_of(self, todo: list, P: np.ndarray, goal: _State) -> None:
+        p, out = self.p, self._floor_st
+        held, meets, full, size = P[:, 0], P[:, 1], P[:, 2] > 0, P[:, 3]
+        kept = self.size(goal.unreduced)
+        pend = [not p.plain and st.unreduced != goal.unreduced for _, st in todo]
+        r = [self.size(st.unreduced) // kept if pd else 1 for (_, st), pd in zip(todo, pend)]
+        gap = (size - held).max(axis=1, initial=0).tolist()
+        u = ((meets * np.array(r)[:, None] + (full & (held == 0))) * (size > 0)).max(axis=1, initial=0).tolist()
+        alpha, time = p.model.alpha, p.objective == "time"
+        for k, pd, rk, uk, gk in zip(todo, pend, r, u, gap):
+            need = gk if not pd else _lower_bound(None, p.layout(p.dst), p.shape, 1, rk, kept) if rk >= 2 else 0
+            hops = (uk - 1).bit_length() if uk > 1 and (need or rk >= 2) else 0
+            nb = need * p.itemsz
+            secs = max(alpha * hops, alpha + nb / p.beta_max) if nb or pd else 0.0
+            out[k] = (secs, nb, 0, 0) if time else (nb, secs, 0, 0)
+
+    def _step_floors_of(self, items: list, moving: list, P: np.ndarray, out: list) -> None:
+        p = self.p
         held, meets, full, size = P[:, 0], P[:, 1], P[:, 2] > 0, P[:, 3]
         g = [self.size(items[j][1]) for j in moving]
         sums = np.array([k in ("all_reduce", "reduce_scatter") or (k == "point_to_point" and a.unreduced != b.unreduced)
@@ -889,7 +937,6 @@ class _Space:
             # `g - 1` others (where few pieces are non-empty, a ragged or tiny dim, the senders bind, not the receivers)
             if items[j][0] == "all_gather" and sh: sec = max(sec, p.model.alpha * (gj - 1))
             out[j] = (sec, nb) if p.objective == "time" else (nb, sec)
-        return out
 
     def in_group(self, side: int, a: _State, run: tuple, i: int, b: _State) -> bool:
         """Whether a gather or all-to-all of `run` (the minor-most atoms of dim `i` in `a`) finds every piece each device
@@ -898,14 +945,15 @@ class _Space:
 
         The members' source boxes are those of the device's own block of `g` shards along dim `i`, and its own
         box along every other dim: the shards a new box meets must lie there."""
-        g, ok, need = self.size(run), True, True
+        g, ok, need = self.size(run), -1, -1
         for k, (x, y) in enumerate(zip(a.dims, b.dims)):
             o, n = self._in_group_dim(side, k, x, y, g if k == i else 0)
             ok, need = ok & o, need & n
-        return bool(np.all(ok | ~need))
+        return not (need & ~ok)
 
     def _in_group_dim(self, side: int, k: int, x: tuple, y: tuple, g: int) -> tuple:
-        "`in_group`'s test along dim `k` (`g`: the group's size on the gathered dim, 0 on the others), and where the new box is non-empty (memoised)."
+        """`in_group`'s test along dim `k` (`g`: the group's size on the gathered dim, 0 on the others), and where the new
+        box is non-empty, as bit masks over devices (memoised: a move's test is then a few operations on Python ints)."""
         key = (side, k, x, y, g)
         out = self._in_group.get(key)
         if out is None:
@@ -914,35 +962,43 @@ class _Space:
             lo, hi = lb // size, (hb - 1) // size
             if g: blk = idx - idx % g; ok = (lo >= blk) & (hi < blk + g)
             else: ok = (lo == idx) & (hi == idx)
-            out = self._in_group[key] = (ok, hb > lb)
+            out = self._in_group[key] = (_bits(ok), _bits(hb > lb))
         return out
 
     def sent_floor(self, sa: int, a: _State, sb: int, b: _State) -> int:
         """The messages some device must send in a move of data from atom state `a` to `b`: a source box needed by
         `k` devices (its holders aside) and held by `h` sends `ceil(k / h)` from one of them (groups ignored: a bound).
-        0 where the pairs of (device, box it needs) would be many: the bound is for small meshes."""
-        ext, grid_a, lo_i, hi_i = [], [], [], []
-        for k, (x, y) in enumerate(zip(a.dims, b.dims)):
-            la, ha, size = self._dim_boxes(sa, k, x); lb, hb, _ = self._dim_boxes(sb, k, y)
-            size = max(size, 1)
-            ext.append(-(-self.p.shape[k] // size)); grid_a.append(np.minimum(la // size, ext[-1] - 1))
-            lo_i.append(np.where(hb > lb, lb // size, 0)); hi_i.append(np.where(hb > lb, (hb - 1) // size, -1))
-        if not ext or min(ext) == 0: return 0
-        cnt = np.prod([h - l + 1 for l, h in zip(lo_i, hi_i)], axis=0)
+        0 where the pairs of (device, box it needs) would be many: the bound is for small meshes.
+
+        Per dim, the source shards a device's new box meets are a range: as a (devices, shards) table, memoised per
+        dim, the devices that need each box are a product of those tables summed over devices (one `einsum`)."""
+        per = [self._sent_dim(sa, k, x, sb, y) for k, (x, y) in enumerate(zip(a.dims, b.dims))]
+        if not per or len(per) > 24 or min(q[0] for q in per) == 0: return 0   # (an einsum letter per dim)
+        _, own, _, cnt, full, inside = per[0]
+        for e, grid, _, c, f, i in per[1:]: cnt, full, inside, own = cnt * c, full & f, inside & i, own * e + grid
         if int(cnt.sum()) > 4096: return 0
-        full = self._state_pair(sa, a, sb, b)[2]
-        own = np.ravel_multi_index(tuple(grid_a), tuple(ext))
-        holders = np.bincount(own[full], minlength=math.prod(ext))
-        rows, flat = np.arange(len(cnt)), np.zeros(len(cnt), np.int64)   # every (device, box its new box meets)
-        for k in range(len(ext)):
-            c = hi_i[k][rows] - lo_i[k][rows] + 1
-            starts = np.repeat(np.cumsum(c) - c, c)
-            rows, flat = np.repeat(rows, c), np.repeat(flat, c) * ext[k]
-            flat = flat + lo_i[k][rows] + (np.arange(len(rows)) - starts)
-        keep = ~(full[rows] & (own[rows] == flat))
-        needers = np.bincount(flat[keep], minlength=len(holders))
+        letters = "abcdefghijklmnopqrstuvwxy"[:len(per)]
+        meets = np.einsum(",".join("z" + c for c in letters) + "->" + letters, *(q[2] for q in per)).reshape(-1)
+        mine = full & inside   # a device that holds a box its new box meets doesn't fetch it
+        needers = meets - np.bincount(own[mine], minlength=len(meets))
+        holders = np.bincount(own[full], minlength=len(meets))
         some = needers > 0
         return int(np.max(-(-needers[some] // np.maximum(holders[some], 1)), initial=0))
+
+    def _sent_dim(self, sa: int, k: int, x: tuple, sb: int, y: tuple) -> tuple:
+        """`sent_floor`'s pieces along dim `k`: the source shards, each device's own one, which shards its new box
+        meets (a (devices, shards) table), how many, whether it holds anything, whether its own shard is among them (memoised)."""
+        key = (sa, k, x, sb, y)
+        out = self._sent.get(key)
+        if out is None:
+            la, ha, size = self._dim_boxes(sa, k, x); lb, hb, _ = self._dim_boxes(sb, k, y)
+            size = max(size, 1); e = -(-self.p.shape[k] // size)
+            grid = np.minimum(la // size, max(e - 1, 0))
+            lo, hi = np.where(hb > lb, lb // size, 0), np.where(hb > lb, (hb - 1) // size, -1)
+            idx = np.arange(e)
+            table = ((idx >= lo[:, None]) & (idx <= hi[:, None])).astype(np.int64)
+            out = self._sent[key] = (e, grid, table, hi - lo + 1, ha > la, (grid >= lo) & (grid <= hi))
+        return out
 
 # %% ../nbs/05_reshard.ipynb #2e928d5d
 def _add(w, sw, kind): return (w[0] + sw[0], w[1] + sw[1], w[2] + (kind != "all_slice"), w[3] + (kind == "point_to_point"))
@@ -1131,15 +1187,17 @@ def _astar(p: _Planner, sp: _Space, found: tuple, floor0: tuple, max_states: int
         cands = [(mv, nside) for mv, nside in cands if (path or (nside, mv.to) != last) and w < best.get((nside, mv.to), (math.inf,))]
         # bounds for all of them at once: the floors of the states they reach, then the steps of those still below the best
         kept = []
-        for (mv, nside), h in zip(cands, sp.floors([(nside, mv.to) for mv, nside in cands], goal)):
+        # the floors of the states they reach and the bounds on the steps, in one pass (a step's bound is used only
+        # where the state's floor and the group test keep the move)
+        hs, sfs = sp.bounds([(nside, mv.to) for mv, nside in cands], goal, [(mv.kind, mv.atoms, side, st, nside, mv.to) for mv, nside in cands])
+        for (mv, nside), h, sf in zip(cands, hs, sfs):
             # a run of slices folds into one step from `base`: a state inside the run may hold less than the devices
             # really do, so its floor is only a bound together with `base`'s (the run may go on to a better state)
             if mv.kind == "all_slice": h = min(h, p.floor(base))
             if _add(w, h, "all_slice") >= found[0]: continue
             if mv.kind in ("all_gather", "all_to_all") and not sp.in_group(side, st, mv.atoms, mv.dims[0], mv.to): continue
-            kept.append((mv, nside, h))
-        sfs = sp.step_floors([(mv.kind, mv.atoms, side, st, nside, mv.to) for mv, nside, h in kept])
-        for (mv, nside, h), sf in zip(kept, sfs):
+            kept.append((mv, nside, h, sf))
+        for mv, nside, h, sf in kept:
             nkey = (nside, mv.to)
             lw = _add(w, sf, mv.kind)
             lf = _add(lw, h, "all_slice")
