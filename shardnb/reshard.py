@@ -13,7 +13,7 @@ from itertools import count
 from typing import NamedTuple
 import numpy as np
 from .mesh import Mesh, AxisRef, ShardingError, _is_int
-from .sharding import TensorSharding, _check_shape
+from .sharding import TensorSharding, DimSharding, _check_shape
 
 # %% auto #0
 __all__ = ['itemsize', 'CostModel', 'LinkBeta', 'Transfers', 'StepCost', 'PlanCost', 'ReshardStep', 'ReshardPlan', 'plan_reshard',
@@ -634,7 +634,6 @@ class _Planner:
         self.beta = _link_beta(self.model, self.src.mesh, self.devkey)
         self.beta_max = float(self.beta.max(initial=self.model.beta))
         self._coords, self._need, self._step_memo, self._layouts, self._floor = {}, {}, {}, {}, {}
-        self.truncated = False   # set when a search stopped on its budget
         self.skipped_fine = False   # set when a search off its floor didn't try finer atoms (its plan showed no need)
 
     def layout(self, s: TensorSharding) -> _Layout:
@@ -774,6 +773,8 @@ class _Space:
         self.sz = [a.size_in(p.src.mesh) for a in self.refs]   # a second mesh has the same axes
         self.like = (p.src, p.dst)
         self._coord, self._dims, self._pairs, self._floor_st, self._state_pairs, self._in_group, self._sent = {}, {}, {}, {}, {}, {}, {}
+        self._runs, self._dim_sh = {}, {}
+        self._present = [_positions(x.mesh, p.devkey)[1] for x in self.like]
         self.start, self.goal = self.state(p.src), self.state(p.dst)
 
     def state(self, s: TensorSharding) -> _State:
@@ -786,14 +787,26 @@ class _Space:
     def sharding(self, side: int, st: _State) -> TensorSharding:
         """The sharding of atom state `st` on side `side` (0: the source's mesh, 1: the target's), its layout handed to
         the planner (built from the cached per-dim intervals: the steps to and from it are costed next)."""
-        sh = _sharding_of(_State(tuple(map(self.refs_of, st.dims)), self.refs_of(st.unreduced)), self.like[side])
+        like = self.like[side]
+        sh = TensorSharding(like.mesh, [self._dim_sharding(d) for d in st.dims], unreduced=self._run(st.unreduced), mesh_name=like.mesh_name)
         if sh not in self.p._layouts: self.p._layouts[sh] = self._layout(side, st, sh)
         return sh
+
+    def _run(self, atoms: tuple) -> tuple:
+        "`atoms` as merged `AxisRef`s (memoised: both meshes have the same axes, so the same runs)."
+        out = self._runs.get(atoms)
+        if out is None: out = self._runs[atoms] = _merge_run(self.refs_of(atoms), self.p.src.mesh)
+        return out
+
+    def _dim_sharding(self, atoms: tuple) -> DimSharding:
+        out = self._dim_sh.get(atoms)
+        if out is None: out = self._dim_sh[atoms] = DimSharding(self._run(atoms))
+        return out
 
     def _layout(self, side: int, st: _State, sh: TensorSharding) -> _Layout:
         "`_layout_cached(sh, ...)` from the per-dim intervals: the same arrays, without walking the mesh's axes again."
         p = self.p
-        present = _positions(self.like[side].mesh, p.devkey)[1]
+        present = self._present[side]
         n, r = len(p.devices), len(st.dims)
         if not r:
             lo = hi = np.zeros((n, 0), np.int64)
@@ -1047,10 +1060,11 @@ def _search(p: _Planner, max_states: int, basis: bool = False) -> list[ReshardSt
         fines = []   # primes smallest first, then largest first where that cuts differently (a 6 as 3x2)
         for f in (_atoms(src.mesh, [src, dst], refine=True), _atoms(src.mesh, [src, dst], refine=True, largest_first=True)):
             if f != atoms and f not in fines: fines.append(f)
-        if fines and _needs_finer_atoms(found[1] or ()):   # short searches: the splits that help are near the start
-            # "time": the greedy peel first (it finds the chains of prime collectives the search used to find late),
-            # then a quarter of the search's budget; "bytes" (a tight floor, few states) keeps the whole budget
-            evals = max(1, max_states // (64 if p.objective == "time" else 16))
+        if fines and _needs_finer_atoms(found[1] or ()):
+            # the greedy peel first (it finds the chains of prime collectives the search used to find late), then a
+            # short search: "time" queues at most 40 moves (1/100 of the budget; with moves onto the target costed at
+            # once, no plan of the bench's seeds needed more), "bytes" (a tight floor, few states) 250
+            evals = max(1, max_states // (100 if p.objective == "time" else 16))
             for fine in fines:
                 if on_floor(found[0]): break
                 fsp = _Space(p, fine)
@@ -1144,8 +1158,11 @@ def _astar(p: _Planner, sp: _Space, found: tuple, floor0: tuple, max_states: int
     """A* over atom states (on either mesh when `dst` is on another), pruned by the best plan `found` so far: the better of the two.
 
     Edges are costed lazily: a move goes on the heap with a lower bound on its step (`_Space.step_floors`), and its
-    transfers are computed only when it comes off the heap still cheaper than the best plan. Stops after
-    `max_states` expanded states or `max_evals` queued moves."""
+    transfers are computed only when it comes off the heap still cheaper than the best plan. A move onto the target
+    is costed at once instead: it ends a plan, and the best plan so far bounds what is searched after it (an
+    incumbent), where waiting for it to come off the heap let the search spend its budget on states that can't
+    beat it. Stops when nothing on the heap can beat the best plan, or after `max_states` expanded states or
+    `max_evals` queued moves."""
     src, dst, zero = p.src, p.dst, (0.0, 0.0, 0, 0)
     two = src.mesh != dst.mesh
     start, goal = sp.start, sp.goal
@@ -1156,7 +1173,7 @@ def _astar(p: _Planner, sp: _Space, found: tuple, floor0: tuple, max_states: int
     popped = queued = 0
     while heap and popped < max_states and (max_evals is None or queued < max_evals):
         f, _, w, key, path, edge = heapq.heappop(heap)
-        if f >= found[0]: continue
+        if f >= found[0]: break   # the heap's least: nothing left can beat the best plan
         if edge is not None:   # a move not yet costed: cost it now, and queue the state it reaches
             mv, frm, h, un, lw = edge
             if lw >= best.get(key, (math.inf,)): continue
@@ -1171,7 +1188,6 @@ def _astar(p: _Planner, sp: _Space, found: tuple, floor0: tuple, max_states: int
                 heapq.heappush(heap, (_add(nw, h, "all_slice"), next(tie), nw, key, path + [s], None))
             continue
         if w > best.get(key, w): continue
-        if key == last: found = (w, path); break
         popped += 1
         side, st = key
         here = path[-1].sharding if path else src
@@ -1185,10 +1201,9 @@ def _astar(p: _Planner, sp: _Space, found: tuple, floor0: tuple, max_states: int
         if st.unreduced == goal.unreduced and path and not basis: cands.append((_Move("point_to_point", (), (), goal), last[0]))
         # one-step plans are already counted; a state already reached as cheaply is not reached again
         cands = [(mv, nside) for mv, nside in cands if (path or (nside, mv.to) != last) and w < best.get((nside, mv.to), (math.inf,))]
-        # bounds for all of them at once: the floors of the states they reach, then the steps of those still below the best
+        # bounds for all of them at once: the floors of the states they reach and of the steps (a step's bound is
+        # used only where the state's floor and the group test keep the move)
         kept = []
-        # the floors of the states they reach and the bounds on the steps, in one pass (a step's bound is used only
-        # where the state's floor and the group test keep the move)
         hs, sfs = sp.bounds([(nside, mv.to) for mv, nside in cands], goal, [(mv.kind, mv.atoms, side, st, nside, mv.to) for mv, nside in cands])
         for (mv, nside), h, sf in zip(cands, hs, sfs):
             # a run of slices folds into one step from `base`: a state inside the run may hold less than the devices
@@ -1209,11 +1224,17 @@ def _astar(p: _Planner, sp: _Space, found: tuple, floor0: tuple, max_states: int
                     lw = _add(w, (sent, sf[1]), mv.kind); lf = _add(lw, h, "all_slice")
                     if lf >= found[0] or lw >= best.get(nkey, (math.inf,)): continue
             un = [a for a in st.unreduced if a in mv.to.unreduced]
+            if nkey == last:
+                # a move onto the target ends a plan: cost it now, and keep the plan if it is the best so far (its
+                # cost then bounds the rest of the search at once, not when it would have come off the heap)
+                queued += 1
+                s = p.step(mv.kind, sp.refs_of(mv.atoms), mv.dims, base if mv.kind == "all_slice" else here, dst, sp.refs, sp.refs_of(un))
+                if s is not None:
+                    nw = _add(w, p.weight(s), mv.kind)
+                    if nw < found[0]: found = (nw, path + [s])
+                continue
             heapq.heappush(heap, (lf, next(tie), w, nkey, path, (mv, base if mv.kind == "all_slice" else here, h, un, lw)))
             queued += 1
-    else:
-        # the budget ran out with promising states left: the plan found may not be the cheapest
-        if any(e[0] < found[0] for e in heap): p.truncated = True
     return found
 
 # %% ../nbs/05_reshard.ipynb #3b206a0f
@@ -1363,14 +1384,12 @@ def _steps(src, dst, shape, itemsz, model, objective, max_states, basis, reduce_
             and np.array_equal(la.lo, lb.lo) and np.array_equal(la.hi, lb.hi))
     if same: return p, []
     steps = _search(p, max_states, basis)
-    floor = p.floor(src)[:2]
-    off_floor = steps is None or any(x > y * (1 + 1e-9) for x, y in zip(_total_weight(p, steps)[:2], floor))
-    if objective == "time" and (p.truncated or (off_floor and p.skipped_fine)):
-        # The finer-atom search runs only where the best plan so far shows the need, and a search cut short by its
-        # budget depends on the order it expands states in: the two objectives differ in both, so the bytes search
-        # may reach a faster plan. Where the time search skipped finer atoms or ran out of budget, run the bytes
-        # search too, dropping states that can't beat the time plan, and take its plan when faster: "time" is never
-        # slower than "bytes" (the steps both searches cost are shared, see `_STEPS`).
+    off_floor = steps is None or any(x > y * (1 + 1e-9) for x, y in zip(_total_weight(p, steps)[:2], p.floor(src)[:2]))
+    if objective == "time" and off_floor and p.skipped_fine:
+        # The finer-atom search runs only where the best plan so far shows the need, and the two objectives' best
+        # plans differ: where the time search skipped finer atoms off its floor, run the bytes search too, dropping
+        # states that can't beat the time plan, and take its plan when faster (the steps both searches cost are
+        # shared, see `_STEPS`).
         q = _Planner(src, dst, shape, itemsz, model, "bytes", p.plain, _total_weight(p, steps)[0] if steps is not None else math.inf)
         other = _search(q, max_states, basis)
         if other is not None and (steps is None or _total_weight(p, other) < _total_weight(p, steps)): steps = other
