@@ -429,6 +429,7 @@ def main(argv=None):
     ap.add_argument("--list", type=int, default=10, help="how many failing/rejected cases to print")
     ap.add_argument("--scale", action="store_true", help="the large-mesh table instead of the corpus")
     ap.add_argument("--timeout", type=float, default=60, help="seconds per large-mesh case")
+    ap.add_argument("--no-freeze", action="store_true", help="leave the heap jax and Shardy leave behind to the collector's full passes")
     a = ap.parse_args(argv)
     if a.scale: return scale(a.timeout) or 0
     rng = np.random.default_rng(a.seed)
@@ -441,6 +442,9 @@ def main(argv=None):
     res = {k: ([], []) for k in ("shardnb time", "shardnb bytes", "gather+slice", "basis (MLIR)", "shardy (all it plans)", "shardy (ragged, padded)")}
     plan_t = {"time": [], "bytes": []}
     plan_gc = {"time": [], "bytes": []}   # of which: full collections of the process's heap (Shardy's and jax's included)
+    frozen = 0
+    if not a.no_freeze:   # the heap alive before the run (jax and Shardy loaded) is walked by every full collection
+        gc.collect(); gc.freeze(); frozen = gc.get_freeze_count()   # (50-100 ms each, inside whichever plan call it lands)
     ref, gcs = _reference_loop(), _Collections()
     ratios = []   # shardnb's modelled time / Shardy's, on every case Shardy plans
     rejected, worse, misses, n_ragged, ragged_worse, ragged_miss = [], [], [], 0, 0, []
@@ -479,7 +483,8 @@ def main(argv=None):
     for k, (r, s) in res.items():
         if r: print(summary(k, r, s))
     print(f"machine: 10**6 pure-Python additions take {ref * 1e3:.0f} ms here (planning times scale with it); "
-          f"{gcs.count} full garbage collections of the process's heap during the run, {gcs.full * 1e3:.0f} ms in all")
+          f"{gcs.count} full garbage collections of the process's heap during the run, {gcs.full * 1e3:.0f} ms in all"
+          + (f" ({frozen} objects alive before the run frozen out of them: gc.freeze)" if frozen else ""))
     for obj, ts in plan_t.items():
         ts, gt = np.asarray(ts) * 1e3, np.asarray(plan_gc[obj]) * 1e3
         net = ts - gt
