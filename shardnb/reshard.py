@@ -1200,7 +1200,8 @@ def _astar(p: _Planner, sp: _Space, found: tuple, floor0: tuple, max_states: int
             cands += [(mv, 1) for mv, _ in cands if mv.kind == "collective_permute" and mv.atoms]
         if st.unreduced == goal.unreduced and path and not basis: cands.append((_Move("point_to_point", (), (), goal), last[0]))
         # one-step plans are already counted; a state already reached as cheaply is not reached again
-        cands = [(mv, nside) for mv, nside in cands if (path or (nside, mv.to) != last) and w < best.get((nside, mv.to), (math.inf,))]
+        cands = [(mv, nside) for mv, nside in cands if (path or (nside, mv.to) != last) and w < best.get((nside, mv.to), (math.inf,))
+                 and (mv.kind not in ("all_gather", "all_to_all") or sp.in_group(side, st, mv.atoms, mv.dims[0], mv.to))]
         # bounds for all of them at once: the floors of the states they reach and of the steps (a step's bound is
         # used only where the state's floor and the group test keep the move)
         kept = []
@@ -1210,7 +1211,6 @@ def _astar(p: _Planner, sp: _Space, found: tuple, floor0: tuple, max_states: int
             # really do, so its floor is only a bound together with `base`'s (the run may go on to a better state)
             if mv.kind == "all_slice": h = min(h, p.floor(base))
             if _add(w, h, "all_slice") >= found[0]: continue
-            if mv.kind in ("all_gather", "all_to_all") and not sp.in_group(side, st, mv.atoms, mv.dims[0], mv.to): continue
             kept.append((mv, nside, h, sf))
         for mv, nside, h, sf in kept:
             nkey = (nside, mv.to)
