@@ -216,6 +216,10 @@ def _pairs_cached(key: bytes) -> tuple[np.ndarray, np.ndarray]:
     d.flags.writeable = e.flags.writeable = False   # shared through the cache
     return d, e
 
+def _uniform(beta) -> bool:
+    "Whether every link has the same β (a `LinkBeta` with no per-axis β): then any holder serves as well as another."
+    return isinstance(beta, LinkBeta) and not beta.axes
+
 def _ids(x: np.ndarray) -> tuple[np.ndarray, int]:
     """Group or class labels as keys that sort as they do, and a bound on them: the labels themselves (coordinates,
     non-negative and below the mesh size), or their ranks where they aren't."""
@@ -299,7 +303,7 @@ def _transfers(a: _Layout, b: _Layout, devices: np.ndarray, group: np.ndarray, k
     if np.array_equal(own, need): return _no_transfers(a.lo.shape[1])
     # every link alike, and many devices: find holders box by box, not pair by pair (same choice; small meshes
     # enumerate pairs, which costs less there)
-    if isinstance(beta, LinkBeta) and not beta.axes and n > 64:
+    if _uniform(beta) and n > 64:
         d_idx, e_idx = _nearest_holders(a, b, np.nonzero(need > own)[0], group, klass)
         e_idx = _balance_senders(a, d_idx, e_idx, group, klass)
         ilo = np.maximum(b.lo[d_idx], a.lo[e_idx]); ihi = np.minimum(b.hi[d_idx], a.hi[e_idx])
@@ -319,7 +323,7 @@ def _transfers(a: _Layout, b: _Layout, devices: np.ndarray, group: np.ndarray, k
     d_idx, e_idx, ilo, ihi, inter = d_idx[nz], e_idx[nz], ilo[nz], ihi[nz], inter[nz]
     if len(d_idx):
         rot = (e_idx - d_idx) % n
-        uniform = isinstance(beta, LinkBeta) and not beta.axes   # every link alike: the nearest holder after d wins
+        uniform = _uniform(beta)   # every link alike: the nearest holder after d wins
         order = np.lexsort((rot, a.box_id[e_idx], d_idx) if uniform else (rot, -beta[d_idx, e_idx], a.box_id[e_idx], d_idx))
         key = (d_idx * (n + 1) + a.box_id[e_idx])[order]   # sorted: the first of each (device, box) is where the key changes
         first = order[np.flatnonzero(np.concatenate(([True], key[1:] != key[:-1])))]
@@ -385,7 +389,7 @@ def _step_cost(t: Transfers, devices: np.ndarray, itemsz: int, beta: np.ndarray,
     nbytes = t.sizes() * itemsz
     recv, sent = _isum(pos[0], nbytes, n), _isum(pos[1], nbytes, n)
     if len(t) == 0: return StepCost(recv, sent, 0, 0.0)
-    secs = nbytes / (beta.beta if isinstance(beta, LinkBeta) and not beta.axes else beta[pos[0], pos[1]])
+    secs = nbytes / (beta.beta if _uniform(beta) else beta[pos[0], pos[1]])
     t_recv = np.bincount(pos[0], weights=secs, minlength=n); t_send = np.bincount(pos[1], weights=secs, minlength=n)
     msgs = np.maximum(np.bincount(pos[0], minlength=n), np.bincount(pos[1], minlength=n))
     seconds = float(np.max(alpha * msgs + np.maximum(t_recv, t_send)))
@@ -772,7 +776,7 @@ class _Space:
         self.index = {a: i for i, a in enumerate(self.refs)}
         self.sz = [a.size_in(p.src.mesh) for a in self.refs]   # a second mesh has the same axes
         self.like = (p.src, p.dst)
-        self._coord, self._dims, self._pairs, self._floor_st, self._state_pairs, self._in_group, self._sent = {}, {}, {}, {}, {}, {}, {}
+        self._coord, self._dims, self._pairs, self._floor_st, self._in_group, self._sent = {}, {}, {}, {}, {}, {}
         self._runs, self._dim_sh = {}, {}
         self._present = [_positions(x.mesh, p.devkey)[1] for x in self.like]
         self.start, self.goal = self.state(p.src), self.state(p.dst)
@@ -866,17 +870,6 @@ class _Space:
             out = [get(key) for key in keys]
         return out
 
-    def _state_pair(self, sa: int, a: _State, sb: int, b: _State) -> tuple:
-        "Per device: elements of its box under `b` it holds under `a`, old boxes its new box meets, whether it holds anything, its new box's size (memoised)."
-        key = (sa, a, sb, b)
-        out = self._state_pairs.get(key)
-        if out is None: out = self._state_pairs[key] = self._state_pair_of(sa, a, sb, b)
-        return out
-
-    def _state_pair_of(self, sa: int, a: _State, sb: int, b: _State) -> tuple:
-        P = self._pairs_of([(sa, a, sb, b)])[0]
-        return P[0], P[1], P[2] > 0, P[3]
-
     def _pairs_of(self, pairs: list) -> np.ndarray:
         """The per-device pieces of many `(sa, a, sb, b)` at once: a (pairs, 4, devices) array of elements held, old
         boxes met, holds anything, new box size; each dim's pieces stacked, then multiplied (a scalar: one element everywhere)."""
@@ -895,18 +888,9 @@ class _Space:
         each device's pieces count once per class."""
         return self.bounds(keys, goal, [])[0]
 
-    def step_floors(self, items: list) -> list:
-        """A lower bound on the weight of each step `(kind, atoms, sa, a, sb, b)`: any step `kind` over `atoms` from atom
-        state `a` (side `sa`) to `b` (side `sb`), all in one pass over (steps, devices) arrays.
-
-        A move of data: a device receives one message per source box it lacks (its own aside) and every element
-        of its new box it doesn't hold (and in a gather over `g`, a member holding a piece of the shared new box sends
-        it to the `g - 1` others). A sum over `atoms` (`g` partial classes): a device with a non-empty new box
-        receives it once from each of the `g - 1` other classes. A slice: nothing."""
-        return self.bounds([], None, items)[1]
-
     def bounds(self, keys: list, goal: _State, items: list) -> tuple[list, list]:
-        "`floors(keys, goal)` and `step_floors(items)` together: their per-device pieces in one pass over (pairs, devices) arrays."
+        """`floors(keys, goal)`, and a lower bound on the weight of each step `(kind, atoms, sa, a, sb, b)` of `items`
+        (`_step_floors_of`): their per-device pieces in one pass over (pairs, devices) arrays."""
         p, out = self.p, self._floor_st
         todo = [k for k in dict.fromkeys(keys) if k not in out]
         moving = [j for j, it in enumerate(items) if it[0] != "all_slice"]
@@ -934,6 +918,13 @@ class _Space:
             out[k] = (secs, nb, 0, 0) if time else (nb, secs, 0, 0)
 
     def _step_floors_of(self, items: list, moving: list, P: np.ndarray, out: list) -> None:
+        """A lower bound on the weight of each moving step `items[j]` (`j` in `moving`): any step `kind` over `atoms` from
+        atom state `a` (side `sa`) to `b` (side `sb`), from its pieces `P`, written into `out`.
+
+        A move of data: a device receives one message per source box it lacks (its own aside) and every element
+        of its new box it doesn't hold (and in a gather over `g`, a member holding a piece of the shared new box sends
+        it to the `g - 1` others). A sum over `atoms` (`g` partial classes): a device with a non-empty new box
+        receives it once from each of the `g - 1` other classes. A slice: nothing."""
         p = self.p
         held, meets, full, size = P[:, 0], P[:, 1], P[:, 2] > 0, P[:, 3]
         g = [self.size(items[j][1]) for j in moving]
@@ -1157,7 +1148,7 @@ def _needs_finer_atoms(steps) -> bool:
 def _astar(p: _Planner, sp: _Space, found: tuple, floor0: tuple, max_states: int, basis: bool, max_evals: int | None = None) -> tuple:
     """A* over atom states (on either mesh when `dst` is on another), pruned by the best plan `found` so far: the better of the two.
 
-    Edges are costed lazily: a move goes on the heap with a lower bound on its step (`_Space.step_floors`), and its
+    Edges are costed lazily: a move goes on the heap with a lower bound on its step (`_Space.bounds`), and its
     transfers are computed only when it comes off the heap still cheaper than the best plan. A move onto the target
     is costed at once instead: it ends a plan, and the best plan so far bounds what is searched after it (an
     incumbent), where waiting for it to come off the heap let the search spend its budget on states that can't
@@ -1199,20 +1190,16 @@ def _astar(p: _Planner, sp: _Space, found: tuple, floor0: tuple, max_states: int
             cands.append((_Move("collective_permute", (), (), st), 1))
             cands += [(mv, 1) for mv, _ in cands if mv.kind == "collective_permute" and mv.atoms]
         if st.unreduced == goal.unreduced and path and not basis: cands.append((_Move("point_to_point", (), (), goal), last[0]))
-        # one-step plans are already counted; a state already reached as cheaply is not reached again
+        # one-step plans are already counted; a state already reached as cheaply is not reached again; a gather or
+        # all-to-all whose pieces a ragged dim puts outside its group is impossible (a few int operations to tell)
         cands = [(mv, nside) for mv, nside in cands if (path or (nside, mv.to) != last) and w < best.get((nside, mv.to), (math.inf,))
                  and (mv.kind not in ("all_gather", "all_to_all") or sp.in_group(side, st, mv.atoms, mv.dims[0], mv.to))]
-        # bounds for all of them at once: the floors of the states they reach and of the steps (a step's bound is
-        # used only where the state's floor and the group test keep the move)
-        kept = []
+        # bounds for all of them at once: the floors of the states they reach, and of the steps
         hs, sfs = sp.bounds([(nside, mv.to) for mv, nside in cands], goal, [(mv.kind, mv.atoms, side, st, nside, mv.to) for mv, nside in cands])
         for (mv, nside), h, sf in zip(cands, hs, sfs):
             # a run of slices folds into one step from `base`: a state inside the run may hold less than the devices
             # really do, so its floor is only a bound together with `base`'s (the run may go on to a better state)
             if mv.kind == "all_slice": h = min(h, p.floor(base))
-            if _add(w, h, "all_slice") >= found[0]: continue
-            kept.append((mv, nside, h, sf))
-        for mv, nside, h, sf in kept:
             nkey = (nside, mv.to)
             lw = _add(w, sf, mv.kind)
             lf = _add(lw, h, "all_slice")

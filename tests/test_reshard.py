@@ -139,6 +139,29 @@ def test_plans_move_every_element_exactly(case):
 
 @settings(**SETTINGS)
 @given(cases(unreduced=True))
+def test_search_layouts_are_the_layouts(case):
+    """The search builds a state's layout from its cached per-dim intervals (`_Space._layout`), not from the mesh's
+    axes (`_layout_cached`): the same arrays, for the start, the goal and every state one move away, on coarse and
+    on prime atoms (ragged dims, permuted ids and partial sums included)."""
+    from shardnb.reshard import _Planner, _Space, _atoms, _moves, _layout_cached
+    src, dst, shape = case
+    p = _Planner(src, dst, shape, 4, CostModel(), "time", not (src.unreduced or dst.unreduced))
+    checked = 0
+    for atoms in (_atoms(src.mesh, [src, dst]), _atoms(src.mesh, [src, dst], refine=True)):
+        if atoms is None: continue
+        sp = _Space(p, atoms)
+        for st in [sp.start, sp.goal] + [mv.to for mv in _moves(sp.start, sp.goal, sp.sz)]:
+            sh = sp.sharding(0, st)
+            got, want = sp._layout(0, st, sh), _layout_cached(sh, shape, p.devkey)
+            for f in ("lo", "hi", "present", "box_id"):
+                assert getattr(got, f).dtype == getattr(want, f).dtype and np.array_equal(getattr(got, f), getattr(want, f)), (str(sh), f)
+            assert got.local_shape == want.local_shape, str(sh)
+            checked += 1
+    assert checked >= 2
+
+
+@settings(**SETTINGS)
+@given(cases(unreduced=True))
 # #17: zero-size shapes ran into numpy's broadcast error in the summing step
 @example(case=(TensorSharding(_TINY, [[], [AxisRef("a2", 1, 2)], []], unreduced=[AxisRef("a2", 2, 2)]),
                TensorSharding(_TINY, [["a2"], [], []]), (0, 1, 0)))
