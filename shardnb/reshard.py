@@ -200,7 +200,7 @@ def _check_pairs(pairs: int, devices: int) -> None:
 
 def _pairs(group: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     "Every (d, e) pair of device positions in the same group (including d == e), without an n x n matrix when groups are equal-sized."
-    return _pairs_cached(group.astype(np.int64).tobytes())
+    return _pairs_cached(np.asarray(group, np.int64).tobytes())
 
 @lru_cache(maxsize=1024)
 def _pairs_cached(key: bytes) -> tuple[np.ndarray, np.ndarray]:
@@ -385,7 +385,8 @@ def _held(lay: _Layout, itemsz: int) -> np.ndarray:
 
 def _step_cost(t: Transfers, devices: np.ndarray, itemsz: int, beta: np.ndarray, alpha: float) -> StepCost:
     n = len(devices)
-    pos = np.searchsorted(devices, t.dst), np.searchsorted(devices, t.src)
+    # positions in the sorted device list: the ids themselves where the list is 0..n-1
+    pos = (t.dst, t.src) if n and int(devices[-1]) == n - 1 else (np.searchsorted(devices, t.dst), np.searchsorted(devices, t.src))
     nbytes = t.sizes() * itemsz
     recv, sent = _isum(pos[0], nbytes, n), _isum(pos[1], nbytes, n)
     if len(t) == 0: return StepCost(recv, sent, 0, 0.0)
@@ -928,14 +929,17 @@ class _Space:
         p = self.p
         held, meets, full, size = P[:, 0], P[:, 1], P[:, 2] > 0, P[:, 3]
         g = [self.size(items[j][1]) for j in moving]
-        sums = np.array([k in ("all_reduce", "reduce_scatter") or (k == "point_to_point" and a.unreduced != b.unreduced)
-                         for k, _, _, a, _, b in (items[j] for j in moving)])[:, None]
-        g1 = np.array(g)[:, None] - 1
-        msgs = np.where(sums, g1 * (size > 0), meets - ((held > 0) & full))
-        lack = np.where(sums, g1 * size, size - held) * p.itemsz
+        sums = [k in ("all_reduce", "reduce_scatter") or (k == "point_to_point" and a.unreduced != b.unreduced)
+                for k, _, _, a, _, b in (items[j] for j in moving)]
+        msgs, lack = meets - ((held > 0) & full), size - held
+        if any(sums):
+            sums, g1 = np.array(sums)[:, None], np.array(g)[:, None] - 1
+            msgs, lack = np.where(sums, g1 * (size > 0), msgs), np.where(sums, g1 * size, lack)
+        lack = lack * p.itemsz
         secs = (p.model.alpha * msgs + lack / p.beta_max).max(axis=1, initial=0.0).tolist()
         nbs = lack.max(axis=1, initial=0).astype(float).tolist()
-        shared = ((held > 0) & (size > 0)).any(axis=1).tolist()
+        gathers = [items[j][0] == "all_gather" for j in moving]
+        shared = ((held > 0) & (size > 0)).any(axis=1).tolist() if any(gathers) else gathers
         for j, gj, sec, nb, sh in zip(moving, g, secs, nbs, shared):
             # a gather's members share their new box: a member whose piece meets it sends that piece to each of the
             # `g - 1` others (where few pieces are non-empty, a ragged or tiny dim, the senders bind, not the receivers)
