@@ -123,21 +123,23 @@ def _ref_coords(mesh: Mesh, ref: AxisRef) -> np.ndarray:
 def _layout_cached(s: TensorSharding, shape: tuple, devices: tuple) -> _Layout:
     n, r, mesh = len(devices), len(shape), s.mesh
     pos, present = _positions(mesh, devices)
-    dims = np.array(shape, np.int64)
-    counts = np.ones(r, np.int64); idx = np.zeros((n, r), np.int64)
-    if not mesh.is_maximal:
-        for k, d in enumerate(s.dims):
+    # per dim: each device's shard index (mixed radix over the dim's axes, major first) and the shard count
+    lo, hi, local, box_id, counts = np.zeros((n, r), np.int64), np.zeros((n, r), np.int64), [], 0, 1
+    for k, d in enumerate(s.dims):
+        idx, c = 0, 1
+        if not mesh.is_maximal:
             for a in d.axes:
-                c = a.size_in(mesh); counts[k] *= c; idx[:, k] = idx[:, k] * c + _ref_coords(mesh, a)[pos]
-    size = -(-dims // counts)
-    lo = np.minimum(idx * size, dims) * present[:, None]
-    hi = np.minimum(lo + size, dims) * present[:, None]
-    nonempty = present & np.all(hi > lo, axis=1)
-    # a non-empty box is named by its shard's multi-index, raveled: ids below the shard count (at most the mesh size),
-    # equal for equal boxes, ordered as the boxes' corners
-    box_id = np.where(nonempty, np.ravel_multi_index(tuple(idx.T), tuple(int(c) for c in counts)) if r else 0, -1)
+                sz = a.size_in(mesh); idx = idx * sz + _ref_coords(mesh, a); c *= sz
+        if c > 1: idx = idx[pos]
+        size = -(-shape[k] // c)
+        lo[:, k] = np.minimum(idx * size, shape[k]); hi[:, k] = np.minimum(lo[:, k] + size, shape[k])
+        # a non-empty box is named by its shard's multi-index, raveled: ids below the shard count (at most the mesh
+        # size), equal for equal boxes, ordered as the boxes' corners
+        box_id = box_id * c + idx; local.append(size)
+    lo *= present[:, None]; hi *= present[:, None]
+    box_id = np.where(present & np.all(hi > lo, axis=1), box_id, -1)
     for x in (lo, hi, present, box_id): x.flags.writeable = False
-    return _Layout(s, lo, hi, present, box_id, tuple(int(x) for x in size))
+    return _Layout(s, lo, hi, present, box_id, tuple(local))
 
 def _layout(s: TensorSharding, shape: tuple, devices: np.ndarray) -> _Layout:
     "Who holds which box under `s`, for each of `devices` (cached per sharding, shape and device list)."
