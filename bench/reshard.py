@@ -420,6 +420,20 @@ def _reference_loop() -> float:
     return best
 
 
+def _numpy_reference() -> float:
+    """Microseconds one small numpy operation takes here (an elementwise minimum of two (8, 64) int64 arrays), best
+    of 3 x 20,000: the planner's search is mostly such operations, so its times are read against this as well as
+    against the pure-Python loop (the same code's planning times were 1.7x apart on two machines whose pure-Python
+    loops were 1.3x apart)."""
+    a = np.arange(512, dtype=np.int64).reshape(8, 64); b = a[::-1].copy()
+    best = math.inf
+    for _ in range(3):
+        t0 = time.perf_counter()
+        for _ in range(20_000): np.minimum(a, b)
+        best = min(best, time.perf_counter() - t0)
+    return best / 20_000 * 1e6
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--cases", type=int, default=1000)
@@ -445,7 +459,7 @@ def main(argv=None):
     frozen = 0
     if not a.no_freeze:   # the heap alive before the run (jax and Shardy loaded) is walked by every full collection
         gc.collect(); gc.freeze(); frozen = gc.get_freeze_count()   # (50-100 ms each, inside whichever plan call it lands)
-    ref, gcs = _reference_loop(), _Collections()
+    ref, ref_np, gcs = _reference_loop(), _numpy_reference(), _Collections()
     ratios = []   # shardnb's modelled time / Shardy's, on every case Shardy plans
     rejected, worse, misses, n_ragged, ragged_worse, ragged_miss = [], [], [], 0, 0, []
     for i, (src, dst, shape) in enumerate(corpus):
@@ -482,7 +496,7 @@ def main(argv=None):
     print(f"{'planner':<26} {'cases':>5}  {'ratio: median':>6} {'p90':>6} {'max':>7} {'at 1.00':>7}  {'time us: med':>9} {'p90':>9}")
     for k, (r, s) in res.items():
         if r: print(summary(k, r, s))
-    print(f"machine: 10**6 pure-Python additions take {ref * 1e3:.0f} ms here (planning times scale with it); "
+    print(f"machine: 10**6 pure-Python additions take {ref * 1e3:.0f} ms here, a small numpy operation {ref_np:.2f} µs (planning times scale with both); "
           f"{gcs.count} full garbage collections of the process's heap during the run, {gcs.full * 1e3:.0f} ms in all"
           + (f" ({frozen} objects alive before the run frozen out of them: gc.freeze)" if frozen else ""))
     for obj, ts in plan_t.items():

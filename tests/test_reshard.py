@@ -470,3 +470,52 @@ def test_closed_form_collectives_match_their_listed_messages(sizes, monkeypatch)
         np.testing.assert_array_equal(c.transfers.src, l.transfers.src)   # listed on use: the same messages
         np.testing.assert_array_equal(c.transfers.lo, l.transfers.lo)
         check_exact(closed, data(shape, 5))
+
+
+# three cases of bench/reshard.py's corpus (seed, case): the latest best plan found (19, 872: at the 183rd state the
+# search expanded) and the two longest exhaustive searches seen on seeds 3-26 (26, 765: 693 states; 3, 851: 453)
+_BUDGET_CASES = [
+    (("a0", 6, "a1", 2, "a2", 2, "a3", 2), [42, 7, 26, 36, 19, 2, 5, 41, 38, 3, 22, 21, 17, 9, 27, 0, 30, 13, 24, 39, 20, 8, 37, 43,
+      23, 35, 47, 15, 46, 45, 1, 16, 6, 28, 34, 4, 32, 14, 33, 11, 18, 29, 44, 12, 25, 10, 31, 40], None,
+     '[{"a3", "a0":(2)3}, {"a2", "a0":(1)2}, {}]', '[{}, {"a0":(1)2}, {"a2", "a0":(2)3}]', (1, 16, 11)),
+    (("a0", 2, "a1", 4, "a2", 4, "a3", 2), [42, 61, 50, 55, 30, 35, 46, 15, 24, 51, 9, 20, 17, 36, 14, 60, 0, 7, 34, 6, 52, 13, 33, 44,
+      11, 21, 3, 25, 39, 10, 23, 16, 32, 40, 28, 62, 5, 49, 12, 1, 29, 18, 54, 58, 37, 43, 4, 26, 38, 53, 57, 48, 59, 41, 22, 2, 47,
+      19, 8, 31, 56, 27, 45, 63], None, '[{"a2", "a1":(2)2, "a1":(1)2}, {"a0", "a3"}, {}]', '[{"a2":(2)2}, {}, {"a0"}]', (6, 10, 3)),
+    (("a0", 8, "a1", 2, "a2", 4, "a3", 1), [17, 18, 63, 8, 30, 21, 14, 11, 55, 24, 25, 16, 51, 13, 45, 39, 1, 6, 44, 2, 36, 10, 38, 19,
+      41, 37, 52, 3, 20, 12, 43, 29, 5, 27, 57, 53, 32, 9, 7, 4, 50, 49, 60, 0, 56, 22, 26, 62, 40, 47, 23, 54, 48, 42, 46, 31, 61, 35,
+      28, 15, 58, 33, 34, 59], [51, 2, 32, 55, 7, 3, 10, 49, 25, 19, 48, 41, 35, 13, 39, 47, 8, 0, 52, 9, 27, 34, 22, 18, 4, 45, 26, 24,
+      21, 31, 15, 53, 5, 63, 38, 1, 44, 28, 57, 11, 16, 56, 14, 29, 54, 20, 30, 12, 6, 17, 50, 33, 37, 46, 36, 23, 42, 43, 61, 40, 58,
+      60, 59, 62], '[{}, {"a1", "a0":(1)2}, {"a2":(1)2, "a0":(2)4, "a2":(2)2}]', '[{"a2":(2)2, "a0"}, {}, {"a1"}]', (9, 12, 6)),
+]
+
+
+def _budget_case(axes, ids, other_ids, src, dst, shape):
+    from shardnb.syntax import parse_sharding
+    axes = dict(zip(axes[::2], axes[1::2]))
+    meshes = {"m0": Mesh(axes, ids), "m1": Mesh(axes, other_ids or ids)}
+    return parse_sharding(f"<@m0, {src}>", meshes), parse_sharding(f"<@m{1 if other_ids else 0}, {dst}>", meshes), shape
+
+
+@pytest.mark.parametrize("k", range(len(_BUDGET_CASES)))
+def test_the_search_budget_bounds_the_work_and_keeps_the_plan(k, monkeypatch):
+    """The search stops after `max_states` expanded states (200 by default) with the best plan found so far. On these
+    cases the default budget returns the plan of an exhaustive search while expanding fewer states; on the first,
+    whose best plan is found at the 183rd state, a budget of 150 would lose it (so lowering the default is caught)."""
+    import shardnb.reshard as R
+    src, dst, shape = _budget_case(*_BUDGET_CASES[k])
+    counts = []
+    bounds = R._Space.bounds
+    def counted(self, keys, goal, items):   # called once per state expanded
+        counts[-1] += 1
+        return bounds(self, keys, goal, items)
+    monkeypatch.setattr(R._Space, "bounds", counted)
+    plans = {}
+    for budget in (None, 4000):
+        counts.append(0)
+        plans[budget] = plan_reshard(src, dst, shape) if budget is None else plan_reshard(src, dst, shape, max_states=budget)
+    full, default = plans[4000], plans[None]
+    assert (default.cost.seconds, default.cost.max_bytes_received, [s.kind for s in default.steps]) == \
+        (full.cost.seconds, full.cost.max_bytes_received, [s.kind for s in full.steps])
+    assert counts[0] <= counts[1]
+    if k: assert counts[0] < counts[1] - 100, counts   # the long searches are cut
+    else: assert plan_reshard(src, dst, shape, max_states=150).cost.seconds > full.cost.seconds
