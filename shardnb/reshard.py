@@ -130,7 +130,7 @@ def _layout_cached(s: TensorSharding, shape: tuple, devices: tuple) -> _Layout:
         if not mesh.is_maximal:
             for a in d.axes:
                 sz = a.size_in(mesh); idx = idx * sz + _ref_coords(mesh, a); c *= sz
-        if c > 1: idx = idx[pos]
+        if not isinstance(idx, int): idx = idx[pos]   # a device's coordinate, in the device list's order
         size = -(-shape[k] // c)
         lo[:, k] = np.minimum(idx * size, shape[k]); hi[:, k] = np.minimum(lo[:, k] + size, shape[k])
         # a non-empty box is named by its shard's multi-index, raveled: ids below the shard count (at most the mesh
@@ -1059,8 +1059,8 @@ def _search(p: _Planner, max_states: int, basis: bool = False) -> list[ReshardSt
             if f != atoms and f not in fines: fines.append(f)
         if fines and _needs_finer_atoms(found[1] or ()):
             # the greedy peel first (it finds the chains of prime collectives the search used to find late), then a
-            # short search: "time" queues at most 40 moves (1/100 of the budget; with moves onto the target costed at
-            # once, no plan of the bench's seeds needed more), "bytes" (a tight floor, few states) 250
+            # short search: "time" queues at most 40 moves (with moves onto the target costed at once, no plan of the
+            # bench's seeds needed more), "bytes" (a tight floor, few states) 250; more where a caller's max_states asks
             evals = max(40, max_states // 100) if p.objective == "time" else max(250, max_states // 16)
             for fine in fines:
                 if on_floor(found[0]): break
