@@ -519,3 +519,46 @@ def test_the_search_budget_bounds_the_work_and_keeps_the_plan(k, monkeypatch):
     assert counts[0] <= counts[1]
     if k: assert counts[0] < counts[1] - 100, counts   # the long searches are cut
     else: assert plan_reshard(src, dst, shape, max_states=150).cost.seconds > full.cost.seconds
+
+
+@settings(**SETTINGS)
+@given(cases(unreduced=True), st.sampled_from(["time", "bytes"]))
+def test_floors_and_move_bounds_are_lower_bounds(case, objective):
+    """A* prunes with two bounds, so each must never exceed what it bounds, or a cheaper plan is silently lost: the
+    floor of a sharding (`_Planner.floor`) is at most the weight of any plan from it (here: the planner's, the basis
+    planner's and gather-then-slice, all exact plans), and a move's bound (`_Space.bounds`, with the senders' floor
+    for the direct exchange) is at most the weight of the step it stands for, on coarse and on prime atoms. The
+    search's floors of the states one move away, built from per-dim pieces, equal the planner's floors of their
+    shardings (two ways of computing one thing)."""
+    from shardnb.reshard import _Planner, _Space, _atoms, _moves, _Move, plan_reshard_basis
+    src, dst, shape = case
+    model = CostModel()
+    p = _Planner(src, dst, shape, 4, model, objective, not (src.unreduced or dst.unreduced))
+    floor = p.floor(src)
+    for fn in (plan_reshard, plan_reshard_basis, plan_gather_slice):
+        try: plan = fn(src, dst, shape, objective=objective) if fn is not plan_gather_slice else fn(src, dst, shape)
+        except ShardingError: continue
+        w = (plan.cost.seconds, plan.cost.max_bytes_received) if objective == "time" else (plan.cost.max_bytes_received, plan.cost.seconds)
+        assert floor[0] <= w[0] * (1 + 1e-9) + 1e-15, (fn.__name__, str(plan), floor)
+    checked = 0
+    for atoms in (_atoms(src.mesh, [src, dst]), _atoms(src.mesh, [src, dst], refine=True)):
+        if atoms is None: continue
+        sp = _Space(p, atoms)
+        start, goal = sp.start, sp.goal
+        moves = list(_moves(start, goal, sp.sz))
+        if start.unreduced == goal.unreduced: moves.append(_Move("point_to_point", (), (), goal))
+        if not moves: continue
+        hs, sfs = sp.bounds([(0, mv.to) for mv in moves], goal, [(mv.kind, mv.atoms, 0, start, 0, mv.to) for mv in moves])
+        for mv, h, sf in zip(moves, hs, sfs):
+            there = dst if mv.to == goal else sp.sharding(0, mv.to)
+            want = p.floor(there)
+            assert h[0] == pytest.approx(want[0], rel=1e-9, abs=1e-15) and h[1] == pytest.approx(want[1], rel=1e-9, abs=1e-15), (str(there), h, want)
+            kept = sp.refs_of(a for a in start.unreduced if a in mv.to.unreduced)
+            s = p.step(mv.kind, sp.refs_of(mv.atoms), mv.dims, src, there, sp.refs, kept)
+            if s is None: continue
+            w = p.weight(s)
+            assert sf[0] <= w[0] * (1 + 1e-9) + 1e-15 and sf[1] <= w[1] * (1 + 1e-9) + 1e-15, (mv.kind, str(there), sf, w)
+            if objective == "time" and mv.kind == "point_to_point" and start.unreduced == mv.to.unreduced:
+                assert model.alpha * sp.sent_floor(0, start, 0, mv.to) <= w[0] * (1 + 1e-9) + 1e-15, (str(there), w)
+            checked += 1
+    assert checked or _atoms(src.mesh, [src, dst]) is None, "no move from the start could be costed"
