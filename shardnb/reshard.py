@@ -661,8 +661,10 @@ class _Planner:
         return self._coords[key]
 
     def pending(self, s: TensorSharding) -> bool:
-        "Whether a sum is still to be reduced between `s` and the target."
-        return not self.plain and set(s.unreduced) != set(self.dst.unreduced)
+        "Whether a sum is still to be reduced between `s` and the target: over more than one partial class (a size-1 axis sums nothing), of a non-empty tensor."
+        if self.plain or set(s.unreduced) == set(self.dst.unreduced) or not math.prod(self.shape): return False
+        m = s.mesh
+        return math.prod(x.size_in(m) for x in s.unreduced) > math.prod(x.size_in(m) for x in self.dst.unreduced)
 
     def need(self, s: TensorSharding) -> int:
         """Elements the busiest device must still receive from `s` (memoised): what it lacks of its target box,
@@ -685,7 +687,7 @@ class _Planner:
         if self.pending(s):
             kept = math.prod(x.size_in(s.mesh) for x in self.dst.unreduced)
             r = math.prod(x.size_in(s.mesh) for x in s.unreduced) // kept
-            need = _lower_bound(a, b, self.shape, 1, r, kept) if r >= 2 else 0
+            need = _lower_bound(a, b, self.shape, 1, r, kept)
         else: need = int(np.max(b.sizes * b.present - held * b.present, initial=0))
         # source boxes are a grid of shards: those a target box meets are a range of shard indices per dim
         size = np.maximum(np.array(a.local_shape, np.int64), 1)
@@ -908,13 +910,15 @@ class _Space:
         p, out = self.p, self._floor_st
         held, meets, full, size = P[:, 0], P[:, 1], P[:, 2] > 0, P[:, 3]
         kept = self.size(goal.unreduced)
-        pend = [not p.plain and st.unreduced != goal.unreduced for _, st in todo]
-        r = [self.size(st.unreduced) // kept if pd else 1 for (_, st), pd in zip(todo, pend)]
+        # a sum is pending over `r >= 2` partial classes (unreduced atoms of size 1 sum nothing: their values are whole),
+        # of a non-empty tensor (summing nothing costs nothing)
+        r = [self.size(st.unreduced) // kept if not p.plain and st.unreduced != goal.unreduced else 1 for _, st in todo]
+        pend = [rk >= 2 and math.prod(p.shape) > 0 for rk in r]
         gap = (size - held).max(axis=1, initial=0).tolist()
         u = ((meets * np.array(r)[:, None] + (full & (held == 0))) * (size > 0)).max(axis=1, initial=0).tolist()
         alpha, time = p.model.alpha, p.objective == "time"
         for k, pd, rk, uk, gk in zip(todo, pend, r, u, gap):
-            need = gk if not pd else _lower_bound(None, p.layout(p.dst), p.shape, 1, rk, kept) if rk >= 2 else 0
+            need = gk if not pd else _lower_bound(None, p.layout(p.dst), p.shape, 1, rk, kept)
             hops = (uk - 1).bit_length() if uk > 1 and (need or rk >= 2) else 0
             nb = need * p.itemsz
             secs = max(alpha * hops, alpha + nb / p.beta_max) if nb or pd else 0.0

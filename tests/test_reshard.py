@@ -523,6 +523,10 @@ def test_the_search_budget_bounds_the_work_and_keeps_the_plan(k, monkeypatch):
 
 @settings(**SETTINGS)
 @given(cases(unreduced=True), st.sampled_from(["time", "bytes"]))
+# found by this test: a sum over a size-1 axis, and a sum of an empty tensor, cost nothing, but the floor said one message
+@example(case=(TensorSharding(Mesh({"a0": 1}), [[], []], unreduced=["a0"]), TensorSharding(Mesh({"a0": 1}), [[], []]), (2, 2)), objective="time")
+@example(case=(TensorSharding(Mesh({"a0": 2, "a1": 4}), [["a0"]], unreduced=["a1"]), TensorSharding(Mesh({"a0": 2, "a1": 4}), [["a0", "a1"]]), (0,)),
+         objective="time")
 def test_floors_and_move_bounds_are_lower_bounds(case, objective):
     """A* prunes with two bounds, so each must never exceed what it bounds, or a cheaper plan is silently lost: the
     floor of a sharding (`_Planner.floor`) is at most the weight of any plan from it (here: the planner's, the basis
