@@ -521,48 +521,106 @@ def test_the_search_budget_bounds_the_work_and_keeps_the_plan(k, monkeypatch):
     else: assert plan_reshard(src, dst, shape, max_states=150).cost.seconds > full.cost.seconds
 
 
-@settings(**SETTINGS)
-@given(cases(unreduced=True), st.sampled_from(["time", "bytes"]))
-# found by this test: a sum over a size-1 axis, and a sum of an empty tensor, cost nothing, but the floor said one message
-@example(case=(TensorSharding(Mesh({"a0": 1}), [[], []], unreduced=["a0"]), TensorSharding(Mesh({"a0": 1}), [[], []]), (2, 2)), objective="time")
-@example(case=(TensorSharding(Mesh({"a0": 2, "a1": 4}), [["a0"]], unreduced=["a1"]), TensorSharding(Mesh({"a0": 2, "a1": 4}), [["a0", "a1"]]), (0,)),
-         objective="time")
-def test_floors_and_move_bounds_are_lower_bounds(case, objective):
-    """A* prunes with two bounds, so each must never exceed what it bounds, or a cheaper plan is silently lost: the
-    floor of a sharding (`_Planner.floor`) is at most the weight of any plan from it (here: the planner's, the basis
-    planner's and gather-then-slice, all exact plans), and a move's bound (`_Space.bounds`, with the senders' floor
-    for the direct exchange) is at most the weight of the step it stands for, on coarse and on prime atoms. The
-    search's floors of the states one move away, built from per-dim pieces, equal the planner's floors of their
-    shardings (two ways of computing one thing)."""
-    from shardnb.reshard import _Planner, _Space, _atoms, _moves, _Move, plan_reshard_basis
-    src, dst, shape = case
-    model = CostModel()
-    p = _Planner(src, dst, shape, 4, model, objective, not (src.unreduced or dst.unreduced))
-    floor = p.floor(src)
+def _check_moves(p, sp, side: int, st, here) -> int:
+    """Every move A* may take from atom state `st` (side `side`, sharding `here`): its bound is at most its step's weight
+    (the senders' floor too, for the direct exchange), and the per-dim floor of the state it reaches equals the
+    planner's floor of that state's sharding. The moves whose steps can be done, as (side, state, sharding) triples."""
+    from shardnb.reshard import _moves, _Move
+    goal, two = sp.goal, p.src.mesh != p.dst.mesh
+    last = (int(two), goal)
+    cands = [(mv, side) for mv in _moves(st, goal, sp.sz)]
+    if two and side == 0:   # onto the target's mesh, as the search offers it
+        cands.append((_Move("collective_permute", (), (), st), 1))
+        cands += [(mv, 1) for mv, _ in cands if mv.kind == "collective_permute" and mv.atoms]
+    if st.unreduced == goal.unreduced: cands.append((_Move("point_to_point", (), (), goal), last[0]))
+    if not cands: return []
+    hs, sfs = sp.bounds([(ns, mv.to) for mv, ns in cands], goal, [(mv.kind, mv.atoms, side, st, ns, mv.to) for mv, ns in cands])
+    out = []
+    for (mv, ns), h, sf in zip(cands, hs, sfs):
+        there = p.dst if (ns, mv.to) == last else sp.sharding(ns, mv.to)
+        want = p.floor(there)
+        assert h[0] == pytest.approx(want[0], rel=1e-9, abs=1e-15) and h[1] == pytest.approx(want[1], rel=1e-9, abs=1e-15), (str(there), h, want)
+        kept = sp.refs_of(a for a in st.unreduced if a in mv.to.unreduced)
+        s = p.step(mv.kind, sp.refs_of(mv.atoms), mv.dims, here, there, sp.refs, kept)
+        if s is None: continue
+        w = p.weight(s)
+        assert sf[0] <= w[0] * (1 + 1e-9) + 1e-15 and sf[1] <= w[1] * (1 + 1e-9) + 1e-15, (mv.kind, str(here), str(there), sf, w)
+        if p.objective == "time" and mv.kind == "point_to_point" and st.unreduced == mv.to.unreduced:
+            assert p.model.alpha * sp.sent_floor(side, st, ns, mv.to) <= w[0] * (1 + 1e-9) + 1e-15, (str(here), str(there), w)
+        out.append((ns, mv.to, there))
+    return out
+
+
+def _check_floor_below_plans(p, here) -> None:
+    "The planner's floor of `here` is at most the weight of every exact plan from `here` to the target (the planner's, the basis planner's, gather-then-slice)."
+    from shardnb.reshard import plan_reshard_basis
+    floor, dst, shape = p.floor(here), p.dst, p.shape
     for fn in (plan_reshard, plan_reshard_basis, plan_gather_slice):
-        try: plan = fn(src, dst, shape, objective=objective) if fn is not plan_gather_slice else fn(src, dst, shape)
+        try: plan = fn(here, dst, shape, objective=p.objective) if fn is not plan_gather_slice else fn(here, dst, shape)
         except ShardingError: continue
-        w = (plan.cost.seconds, plan.cost.max_bytes_received) if objective == "time" else (plan.cost.max_bytes_received, plan.cost.seconds)
+        w = (plan.cost.seconds, plan.cost.max_bytes_received) if p.objective == "time" else (plan.cost.max_bytes_received, plan.cost.seconds)
         assert floor[0] <= w[0] * (1 + 1e-9) + 1e-15, (fn.__name__, str(plan), floor)
+
+
+def _walk_bounds(case, objective, draw=lambda label, hi: 0) -> int:
+    """From the start, a random walk of up to four moves A* may take, on coarse and on prime atoms: at every state,
+    `_check_moves`, and its floor below the exact plans from it. The number of moves checked."""
+    from shardnb.reshard import _Planner, _Space, _atoms
+    src, dst, shape = case
+    p = _Planner(src, dst, shape, 4, CostModel(), objective, not (src.unreduced or dst.unreduced))
     checked = 0
     for atoms in (_atoms(src.mesh, [src, dst]), _atoms(src.mesh, [src, dst], refine=True)):
-        if atoms is None: continue
+        if atoms is None or (src.mesh != dst.mesh and src.mesh.axes != dst.mesh.axes): continue
         sp = _Space(p, atoms)
-        start, goal = sp.start, sp.goal
-        moves = list(_moves(start, goal, sp.sz))
-        if start.unreduced == goal.unreduced: moves.append(_Move("point_to_point", (), (), goal))
-        if not moves: continue
-        hs, sfs = sp.bounds([(0, mv.to) for mv in moves], goal, [(mv.kind, mv.atoms, 0, start, 0, mv.to) for mv in moves])
-        for mv, h, sf in zip(moves, hs, sfs):
-            there = dst if mv.to == goal else sp.sharding(0, mv.to)
-            want = p.floor(there)
-            assert h[0] == pytest.approx(want[0], rel=1e-9, abs=1e-15) and h[1] == pytest.approx(want[1], rel=1e-9, abs=1e-15), (str(there), h, want)
-            kept = sp.refs_of(a for a in start.unreduced if a in mv.to.unreduced)
-            s = p.step(mv.kind, sp.refs_of(mv.atoms), mv.dims, src, there, sp.refs, kept)
-            if s is None: continue
-            w = p.weight(s)
-            assert sf[0] <= w[0] * (1 + 1e-9) + 1e-15 and sf[1] <= w[1] * (1 + 1e-9) + 1e-15, (mv.kind, str(there), sf, w)
-            if objective == "time" and mv.kind == "point_to_point" and start.unreduced == mv.to.unreduced:
-                assert model.alpha * sp.sent_floor(0, start, 0, mv.to) <= w[0] * (1 + 1e-9) + 1e-15, (str(there), w)
-            checked += 1
+        side, st, here = 0, sp.start, src
+        for _ in range(1 + draw("walk length", 3)):
+            _check_floor_below_plans(p, here)
+            nxt = _check_moves(p, sp, side, st, here)
+            checked += len(nxt)
+            nxt = [x for x in nxt if x[2] != dst]
+            if not nxt: break
+            side, st, here = nxt[draw("move", len(nxt) - 1)]
+    return checked
+
+
+def _drawer(d):
+    "`draw(label, hi)`: an integer in [0, hi] from hypothesis's data (`st` names atom states inside the helpers above)."
+    ints = st.integers
+    return lambda label, hi: d.draw(ints(0, hi), label=label)
+
+
+@pytest.mark.parametrize("case", [
+    # found by the test below: a sum over a size-1 axis, and a sum of an empty tensor, cost nothing, but the floor said one message
+    (TensorSharding(Mesh({"a0": 1}), [[], []], unreduced=["a0"]), TensorSharding(Mesh({"a0": 1}), [[], []]), (2, 2)),
+    (TensorSharding(Mesh({"a0": 2, "a1": 4}), [["a0"]], unreduced=["a1"]), TensorSharding(Mesh({"a0": 2, "a1": 4}), [["a0", "a1"]]), (0,))])
+def test_sums_of_nothing_cost_nothing(case):
+    "Where a sum adds nothing (size-1 axes, no elements), the floor is 0, as the plan's cost."
+    from shardnb.reshard import _Planner
+    src, dst, shape = case
+    assert plan_reshard(src, dst, shape).cost.seconds == 0.0
+    assert _Planner(src, dst, shape, 4, CostModel(), "time", False).floor(src)[0] == 0.0
+    _walk_bounds(case, "time")
+
+
+@settings(**SETTINGS)
+@given(cases(unreduced=True), st.sampled_from(["time", "bytes"]), st.data())
+def test_floors_and_move_bounds_are_lower_bounds(case, objective, d):
+    """A* prunes with two bounds, so each must never exceed what it bounds, or a cheaper plan is silently lost. Along a
+    random walk of moves from the start (coarse and prime atoms, partial sums included, both objectives): a state's
+    floor is at most the weight of the exact plans from it (the planner's, the basis planner's, gather-then-slice); a
+    move's bound (`_Space.bounds`, and the senders' floor for the direct exchange) is at most its step's weight; the
+    search's per-dim floor of each state reached equals the planner's floor of its sharding (two ways of computing one
+    thing)."""
+    src, dst, shape = case
+    checked = _walk_bounds(case, objective, _drawer(d))
+    from shardnb.reshard import _atoms
     assert checked or _atoms(src.mesh, [src, dst]) is None, "no move from the start could be costed"
+
+
+@settings(**SETTINGS)
+@given(across_cases(), st.sampled_from(["time", "bytes"]), st.data())
+def test_floors_and_move_bounds_across_meshes(case, objective, d):
+    "The same, between two meshes with the same axes over the same devices: moves on either mesh and onto the target's (plain: sums stay on their mesh)."
+    src, dst, shape = case
+    assume(not (src.unreduced or dst.unreduced))
+    _walk_bounds(case, objective, _drawer(d))
