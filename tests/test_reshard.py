@@ -523,8 +523,9 @@ def test_the_search_budget_bounds_the_work_and_keeps_the_plan(k, monkeypatch):
 
 def _check_moves(p, sp, side: int, st, here) -> int:
     """Every move A* may take from atom state `st` (side `side`, sharding `here`): its bound is at most its step's weight
-    (the senders' floor too, for the direct exchange), and the per-dim floor of the state it reaches equals the
-    planner's floor of that state's sharding. The moves whose steps can be done, as (side, state, sharding) triples."""
+    (the senders' floor too, for the direct exchange), the per-dim floor of the state it reaches equals the planner's
+    floor of that state's sharding, and a gather or all-to-all the group test rules out (unlisted) can't be done. The
+    moves whose steps can be done, as (side, state, sharding) triples."""
     from shardnb.reshard import _moves, _Move
     goal, two = sp.goal, p.src.mesh != p.dst.mesh
     last = (int(two), goal)
@@ -542,6 +543,8 @@ def _check_moves(p, sp, side: int, st, here) -> int:
         assert h[0] == pytest.approx(want[0], rel=1e-9, abs=1e-15) and h[1] == pytest.approx(want[1], rel=1e-9, abs=1e-15), (str(there), h, want)
         kept = sp.refs_of(a for a in st.unreduced if a in mv.to.unreduced)
         s = p.step(mv.kind, sp.refs_of(mv.atoms), mv.dims, here, there, sp.refs, kept)
+        if mv.kind in ("all_gather", "all_to_all") and not sp.in_group(side, st, mv.atoms, mv.dims[0], mv.to):
+            assert s is None, (mv.kind, str(here), str(there))   # the search drops these unlisted: they must be impossible
         if s is None: continue
         w = p.weight(s)
         assert sf[0] <= w[0] * (1 + 1e-9) + 1e-15 and sf[1] <= w[1] * (1 + 1e-9) + 1e-15, (mv.kind, str(here), str(there), sf, w)
