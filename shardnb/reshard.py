@@ -660,11 +660,16 @@ class _Planner:
             self._coords[key] = out
         return self._coords[key]
 
-    def pending(self, s: TensorSharding) -> bool:
-        "Whether a sum is still to be reduced between `s` and the target: over more than one partial class (a size-1 axis sums nothing), of a non-empty tensor."
-        if self.plain or set(s.unreduced) == set(self.dst.unreduced) or not math.prod(self.shape): return False
+    def classes(self, s: TensorSharding) -> int:
+        """The partial classes still to sum from `s` to the target; 1 where nothing is pending: no sum, a sum over axes
+        of size 1 only (each value is already whole), or an empty tensor (summing nothing costs nothing)."""
+        if self.plain or set(s.unreduced) == set(self.dst.unreduced) or not math.prod(self.shape): return 1
         m = s.mesh
-        return math.prod(x.size_in(m) for x in s.unreduced) > math.prod(x.size_in(m) for x in self.dst.unreduced)
+        return math.prod(x.size_in(m) for x in s.unreduced) // math.prod(x.size_in(m) for x in self.dst.unreduced)
+
+    def pending(self, s: TensorSharding) -> bool:
+        "Whether a sum is still to be reduced between `s` and the target (over two partial classes or more)."
+        return self.classes(s) >= 2
 
     def need(self, s: TensorSharding) -> int:
         """Elements the busiest device must still receive from `s` (memoised): what it lacks of its target box,
@@ -683,11 +688,8 @@ class _Planner:
         if out is not None: return out
         a, b = self.layout(s), self.layout(self.dst)
         held = np.prod(np.maximum(np.minimum(a.hi, b.hi) - np.maximum(a.lo, b.lo), 0), axis=1) * a.present
-        r = 1
-        if self.pending(s):
-            kept = math.prod(x.size_in(s.mesh) for x in self.dst.unreduced)
-            r = math.prod(x.size_in(s.mesh) for x in s.unreduced) // kept
-            need = _lower_bound(a, b, self.shape, 1, r, kept)
+        r = self.classes(s)
+        if r >= 2: need = _lower_bound(a, b, self.shape, 1, r, math.prod(x.size_in(s.mesh) for x in self.dst.unreduced))
         else: need = int(np.max(b.sizes * b.present - held * b.present, initial=0))
         # source boxes are a grid of shards: those a target box meets are a range of shard indices per dim
         size = np.maximum(np.array(a.local_shape, np.int64), 1)
@@ -910,10 +912,10 @@ class _Space:
         p, out = self.p, self._floor_st
         held, meets, full, size = P[:, 0], P[:, 1], P[:, 2] > 0, P[:, 3]
         kept = self.size(goal.unreduced)
-        # a sum is pending over `r >= 2` partial classes (unreduced atoms of size 1 sum nothing: their values are whole),
-        # of a non-empty tensor (summing nothing costs nothing)
-        r = [self.size(st.unreduced) // kept if not p.plain and st.unreduced != goal.unreduced else 1 for _, st in todo]
-        pend = [rk >= 2 and math.prod(p.shape) > 0 for rk in r]
+        # `_Planner.classes` from atoms: a sum is pending over `r >= 2` partial classes of a non-empty tensor
+        summed = not p.plain and math.prod(p.shape) > 0
+        r = [self.size(st.unreduced) // kept if summed and st.unreduced != goal.unreduced else 1 for _, st in todo]
+        pend = [rk >= 2 for rk in r]
         gap = (size - held).max(axis=1, initial=0).tolist()
         u = ((meets * np.array(r)[:, None] + (full & (held == 0))) * (size > 0)).max(axis=1, initial=0).tolist()
         alpha, time = p.model.alpha, p.objective == "time"

@@ -521,35 +521,35 @@ def test_the_search_budget_bounds_the_work_and_keeps_the_plan(k, monkeypatch):
     else: assert plan_reshard(src, dst, shape, max_states=150).cost.seconds > full.cost.seconds
 
 
-def _check_moves(p, sp, side: int, st, here) -> int:
-    """Every move A* may take from atom state `st` (side `side`, sharding `here`): its bound is at most its step's weight
+def _check_moves(p, sp, side: int, state, here) -> list:
+    """Every move A* may take from atom state `state` (side `side`, sharding `here`): its bound is at most its step's weight
     (the senders' floor too, for the direct exchange), the per-dim floor of the state it reaches equals the planner's
     floor of that state's sharding, and a gather or all-to-all the group test rules out (unlisted) can't be done. The
     moves whose steps can be done, as (side, state, sharding) triples."""
     from shardnb.reshard import _moves, _Move
     goal, two = sp.goal, p.src.mesh != p.dst.mesh
     last = (int(two), goal)
-    cands = [(mv, side) for mv in _moves(st, goal, sp.sz)]
+    cands = [(mv, side) for mv in _moves(state, goal, sp.sz)]
     if two and side == 0:   # onto the target's mesh, as the search offers it
-        cands.append((_Move("collective_permute", (), (), st), 1))
+        cands.append((_Move("collective_permute", (), (), state), 1))
         cands += [(mv, 1) for mv, _ in cands if mv.kind == "collective_permute" and mv.atoms]
-    if st.unreduced == goal.unreduced: cands.append((_Move("point_to_point", (), (), goal), last[0]))
+    if state.unreduced == goal.unreduced: cands.append((_Move("point_to_point", (), (), goal), last[0]))
     if not cands: return []
-    hs, sfs = sp.bounds([(ns, mv.to) for mv, ns in cands], goal, [(mv.kind, mv.atoms, side, st, ns, mv.to) for mv, ns in cands])
+    hs, sfs = sp.bounds([(ns, mv.to) for mv, ns in cands], goal, [(mv.kind, mv.atoms, side, state, ns, mv.to) for mv, ns in cands])
     out = []
     for (mv, ns), h, sf in zip(cands, hs, sfs):
         there = p.dst if (ns, mv.to) == last else sp.sharding(ns, mv.to)
         want = p.floor(there)
         assert h[0] == pytest.approx(want[0], rel=1e-9, abs=1e-15) and h[1] == pytest.approx(want[1], rel=1e-9, abs=1e-15), (str(there), h, want)
-        kept = sp.refs_of(a for a in st.unreduced if a in mv.to.unreduced)
+        kept = sp.refs_of(a for a in state.unreduced if a in mv.to.unreduced)
         s = p.step(mv.kind, sp.refs_of(mv.atoms), mv.dims, here, there, sp.refs, kept)
-        if mv.kind in ("all_gather", "all_to_all") and not sp.in_group(side, st, mv.atoms, mv.dims[0], mv.to):
+        if mv.kind in ("all_gather", "all_to_all") and not sp.in_group(side, state, mv.atoms, mv.dims[0], mv.to):
             assert s is None, (mv.kind, str(here), str(there))   # the search drops these unlisted: they must be impossible
         if s is None: continue
         w = p.weight(s)
         assert sf[0] <= w[0] * (1 + 1e-9) + 1e-15 and sf[1] <= w[1] * (1 + 1e-9) + 1e-15, (mv.kind, str(here), str(there), sf, w)
-        if p.objective == "time" and mv.kind == "point_to_point" and st.unreduced == mv.to.unreduced:
-            assert p.model.alpha * sp.sent_floor(side, st, ns, mv.to) <= w[0] * (1 + 1e-9) + 1e-15, (str(here), str(there), w)
+        if p.objective == "time" and mv.kind == "point_to_point" and state.unreduced == mv.to.unreduced:
+            assert p.model.alpha * sp.sent_floor(side, state, ns, mv.to) <= w[0] * (1 + 1e-9) + 1e-15, (str(here), str(there), w)
         out.append((ns, mv.to, there))
     return out
 
@@ -575,21 +575,20 @@ def _walk_bounds(case, objective, draw=lambda label, hi: 0) -> int:
     for atoms in (_atoms(src.mesh, [src, dst]), _atoms(src.mesh, [src, dst], refine=True)):
         if atoms is None or (src.mesh != dst.mesh and src.mesh.axes != dst.mesh.axes): continue
         sp = _Space(p, atoms)
-        side, st, here = 0, sp.start, src
+        side, state, here = 0, sp.start, src
         for _ in range(1 + draw("walk length", 3)):
             _check_floor_below_plans(p, here)
-            nxt = _check_moves(p, sp, side, st, here)
+            nxt = _check_moves(p, sp, side, state, here)
             checked += len(nxt)
             nxt = [x for x in nxt if x[2] != dst]
             if not nxt: break
-            side, st, here = nxt[draw("move", len(nxt) - 1)]
+            side, state, here = nxt[draw("move", len(nxt) - 1)]
     return checked
 
 
 def _drawer(d):
-    "`draw(label, hi)`: an integer in [0, hi] from hypothesis's data (`st` names atom states inside the helpers above)."
-    ints = st.integers
-    return lambda label, hi: d.draw(ints(0, hi), label=label)
+    "`draw(label, hi)`: an integer in [0, hi] from hypothesis's data."
+    return lambda label, hi: d.draw(st.integers(0, hi), label=label)
 
 
 @pytest.mark.parametrize("case", [
@@ -614,9 +613,9 @@ def test_floors_and_move_bounds_are_lower_bounds(case, objective, d):
     move's bound (`_Space.bounds`, and the senders' floor for the direct exchange) is at most its step's weight; the
     search's per-dim floor of each state reached equals the planner's floor of its sharding (two ways of computing one
     thing)."""
+    from shardnb.reshard import _atoms
     src, dst, shape = case
     checked = _walk_bounds(case, objective, _drawer(d))
-    from shardnb.reshard import _atoms
     assert checked or _atoms(src.mesh, [src, dst]) is None, "no move from the start could be costed"
 
 
