@@ -103,7 +103,11 @@ class _Layout:
     local_shape: tuple
 
     @cached_property
-    def sizes(self) -> np.ndarray: return np.prod(np.maximum(self.hi - self.lo, 0), axis=1)
+    def sizes(self) -> np.ndarray: return np.maximum(self.hi - self.lo, 0).prod(axis=1)
+    @cached_property
+    def holders(self) -> np.ndarray: "Positions of the devices that hold a non-empty box."; return np.flatnonzero(self.box_id >= 0)
+    @cached_property
+    def shared(self) -> bool: "Whether some box has two holders or more."; return len(np.unique(self.box_id[self.holders])) < len(self.holders)
 
 @lru_cache(maxsize=1024)
 def _positions(mesh: Mesh, devices: tuple) -> tuple[np.ndarray, np.ndarray]:
@@ -156,7 +160,7 @@ class Transfers:
     reduce: bool = False
 
     def __len__(self): return len(self.src)
-    def sizes(self) -> np.ndarray: "Elements in each message."; return np.prod(np.maximum(self.hi - self.lo, 0), axis=1)
+    def sizes(self) -> np.ndarray: "Elements in each message."; return np.maximum(self.hi - self.lo, 0).prod(axis=1)
     def __iter__(self):
         for s, d, lo, hi in zip(self.src, self.dst, self.lo, self.hi):
             yield int(s), int(d), tuple(slice(int(a), int(b)) for a, b in zip(lo, hi))
@@ -277,12 +281,12 @@ def _balance_senders(a: _Layout, d: np.ndarray, e: np.ndarray, group: np.ndarray
     holder would send more than its share: the `k` devices that take a box from the `h` holders in their group and
     class then take it round-robin in device order, so that none sends more than `ceil(k / h)` messages (every link
     alike: any holder serves as well)."""
-    if not len(d): return e
+    if not len(d) or not a.shared: return e
     (g, G), (c, C) = _ids(group), _ids(klass)
-    holds = np.nonzero(a.present & (a.box_id >= 0))[0]
+    holds = a.holders
     hkey = (a.box_id[holds] * G + g[holds]) * C + c[holds]
     order = np.lexsort((holds, hkey)); hs, hk = holds[order], hkey[order]
-    if not np.any(hk[1:] == hk[:-1]): return e   # one holder per segment (a collective's group): nothing to share
+    if not (hk[1:] == hk[:-1]).any(): return e   # one holder per segment (a collective's group): nothing to share
     key = (a.box_id[e] * G + g[d]) * C + c[d]   # the segment of holders each piece is served from
     lo_s = np.searchsorted(hk, key, "left"); h = np.searchsorted(hk, key, "right") - lo_s
     # in each segment: the needers' ranks in device order, their count, and the most any holder serves now
@@ -300,9 +304,9 @@ def _transfers(a: _Layout, b: _Layout, devices: np.ndarray, group: np.ndarray, k
                beta: np.ndarray) -> Transfers | None:
     "The pieces each device fetches to go from layout `a` to layout `b`, or None if some piece has no holder in its group."
     n = len(devices)
-    own = np.prod(np.maximum(np.minimum(b.hi, a.hi) - np.maximum(b.lo, a.lo), 0), axis=1) * b.present * a.present
+    own = np.maximum(np.minimum(b.hi, a.hi) - np.maximum(b.lo, a.lo), 0).prod(axis=1) * b.present * a.present
     need = b.sizes * b.present
-    if np.array_equal(own, need): return _no_transfers(a.lo.shape[1])
+    if (own == need).all(): return _no_transfers(a.lo.shape[1])
     # every link alike, and many devices: find holders box by box, not pair by pair (same choice; small meshes
     # enumerate pairs, which costs less there)
     if _uniform(beta) and n > 64:
@@ -315,24 +319,27 @@ def _transfers(a: _Layout, b: _Layout, devices: np.ndarray, group: np.ndarray, k
         got = own + _isum(d_idx, inter, n)
         return None if np.any(got != need) else Transfers(devices[e_idx], devices[d_idx], ilo, ihi)
     d_idx, e_idx = _pairs(group)
-    keep = need[d_idx] > own[d_idx]   # only devices that lack something look for holders
-    keep &= a.present[e_idx] & (a.box_id[e_idx] >= 0) & ((a.box_id[e_idx] != a.box_id[d_idx]) | (a.box_id[d_idx] < 0))
-    keep &= klass[d_idx] == klass[e_idx]
-    d_idx, e_idx = d_idx[keep], e_idx[keep]
+    bd, be = a.box_id[d_idx], a.box_id[e_idx]
+    # only devices that lack something look for holders: of a non-empty box (so in the mesh) not their own
+    keep = (need > own)[d_idx] & (be >= 0) & (be != bd)
+    if klass.any(): keep &= klass[d_idx] == klass[e_idx]
+    keep = np.flatnonzero(keep)
+    d_idx, e_idx, be = d_idx[keep], e_idx[keep], be[keep]
     ilo = np.maximum(b.lo[d_idx], a.lo[e_idx]); ihi = np.minimum(b.hi[d_idx], a.hi[e_idx])
-    inter = np.prod(np.maximum(ihi - ilo, 0), axis=1)
-    nz = inter > 0
-    d_idx, e_idx, ilo, ihi, inter = d_idx[nz], e_idx[nz], ilo[nz], ihi[nz], inter[nz]
+    inter = np.maximum(ihi - ilo, 0).prod(axis=1)
+    nz = np.flatnonzero(inter)
+    d_idx, e_idx, be, ilo, ihi, inter = d_idx[nz], e_idx[nz], be[nz], ilo[nz], ihi[nz], inter[nz]
     if len(d_idx):
         rot = (e_idx - d_idx) % n
         uniform = _uniform(beta)   # every link alike: the nearest holder after d wins
-        order = np.lexsort((rot, a.box_id[e_idx], d_idx) if uniform else (rot, -beta[d_idx, e_idx], a.box_id[e_idx], d_idx))
-        key = (d_idx * (n + 1) + a.box_id[e_idx])[order]   # sorted: the first of each (device, box) is where the key changes
-        first = order[np.flatnonzero(np.concatenate(([True], key[1:] != key[:-1])))]
+        order = np.lexsort((rot, be, d_idx) if uniform else (rot, -beta[d_idx, e_idx], be, d_idx))
+        key = (d_idx * (n + 1) + be)[order]   # sorted: the first of each (device, box) is where the key changes
+        change = np.empty(len(key), bool); change[0] = True; np.not_equal(key[1:], key[:-1], out=change[1:])
+        first = order[change]
         d_idx, e_idx, ilo, ihi, inter = d_idx[first], e_idx[first], ilo[first], ihi[first], inter[first]
         if uniform: e_idx = _balance_senders(a, d_idx, e_idx, group, klass)
     got = own + _isum(d_idx, inter, n)
-    if np.any(got != need): return None
+    if (got != need).any(): return None
     return Transfers(devices[e_idx], devices[d_idx], ilo, ihi)
 
 def _reduce_exchange(a: _Layout, b: _Layout, devices: np.ndarray, red: np.ndarray, kept: np.ndarray) -> Transfers | None:
@@ -345,10 +352,12 @@ def _reduce_exchange(a: _Layout, b: _Layout, devices: np.ndarray, red: np.ndarra
     holds = np.all((a.lo[None, :, :] <= b.lo[need, None, :]) & (b.hi[need, None, :] <= a.hi[None, :, :]), axis=2) & a.present[None, :]
     if not holds[np.arange(len(need)), need].all(): return None
     load, src, dst = np.zeros(len(devices)), [], []
-    for k, d in enumerate(need):
-        for c in np.unique(red[a.present]):
+    classes = [(c, red == c) for c in np.unique(red[a.present]).tolist()]
+    for k, d in enumerate(need.tolist()):
+        mine = holds[k] & (kept == kept[d])
+        for c, in_c in classes:
             if c == red[d]: continue
-            cand = np.nonzero(holds[k] & (red == c) & (kept == kept[d]))[0]
+            cand = np.flatnonzero(mine & in_c)
             if not len(cand): return None
             e = int(cand[np.argmin(load[cand])]); load[e] += b.sizes[d]
             src.append(e); dst.append(d)
@@ -395,7 +404,7 @@ def _step_cost(t: Transfers, devices: np.ndarray, itemsz: int, beta: np.ndarray,
     secs = nbytes / (beta.beta if _uniform(beta) else beta[pos[0], pos[1]])
     t_recv = np.bincount(pos[0], weights=secs, minlength=n); t_send = np.bincount(pos[1], weights=secs, minlength=n)
     msgs = np.maximum(np.bincount(pos[0], minlength=n), np.bincount(pos[1], minlength=n))
-    seconds = float(np.max(alpha * msgs + np.maximum(t_recv, t_send)))
+    seconds = float((alpha * msgs + np.maximum(t_recv, t_send)).max())
     return StepCost(recv, sent, int(msgs.max()), seconds)
 
 # %% ../nbs/05_reshard.ipynb #01f996bd
@@ -488,6 +497,7 @@ class _Move(NamedTuple):
 
 def _with_dim(dims, i, new): return dims[:i] + (new,) + dims[i + 1:]
 
+@lru_cache(maxsize=1 << 15)   # states recur: in the other objective's search, the peel, other tensors with the same atoms
 def _toward(dims, target, sz, stage: bool = False):
     """Dims with the same shard count per dim as `dims`, each the longest prefix of its target dim that fits,
     topped up with atoms left over: its own first (to be gathered later) or, with `stage`, other dims'
@@ -512,10 +522,10 @@ def _toward(dims, target, sz, stage: bool = False):
         out[i] += pick; taken.update(pick)
     return tuple(map(tuple, out))
 
-def _moves(st: _State, target: _State, sz: list, reorder: bool = True):
+def _moves(st: _State, target: _State, sz: tuple, reorder: bool = True):
     """The collectives that lead out of `st` (the planner checks each for validity; `reorder`: with the permutes that
     reorder a dim). Atoms are indices in mesh order (Shardy's order), `sz` their sizes."""
-    dims, rank, un = st.dims, len(st.dims), st.unreduced
+    dims, rank, un, sz = st.dims, len(st.dims), st.unreduced, tuple(sz)
     used = {a for d in dims for a in d}; used.update(un)
     unused = [a for a in range(len(sz)) if a not in used]
     tsets = [set(t) for t in target.dims]
@@ -781,10 +791,10 @@ class _Space:
         self.p, self.atoms = p, atoms
         self.refs = [a for n in p.src.mesh.axis_names for a in atoms.get(n, [])]
         self.index = {a: i for i, a in enumerate(self.refs)}
-        self.sz = [a.size_in(p.src.mesh) for a in self.refs]   # a second mesh has the same axes
+        self.sz = tuple(a.size_in(p.src.mesh) for a in self.refs)   # a second mesh has the same axes
         self.like = (p.src, p.dst)
         self._coord, self._dims, self._pairs, self._floor_st, self._in_group, self._sent = {}, {}, {}, {}, {}, {}
-        self._runs, self._dim_sh = {}, {}
+        self._runs, self._dim_sh, self._size = {}, {}, {}
         self._present = [_positions(x.mesh, p.devkey)[1] for x in self.like]
         self.start, self.goal = self.state(p.src), self.state(p.dst)
 
@@ -824,17 +834,20 @@ class _Space:
             box_id, local = np.where(present, 0, -1), ()
         else:
             boxes = [self._dim_boxes(side, k, atoms) for k, atoms in enumerate(st.dims)]
-            lo = np.stack([b[0] for b in boxes], axis=1) * present[:, None]
-            hi = np.stack([b[1] for b in boxes], axis=1) * present[:, None]
+            lo = np.multiply(np.array([b[0] for b in boxes]).T, present[:, None], order="C")
+            hi = np.multiply(np.array([b[1] for b in boxes]).T, present[:, None], order="C")
             bid = self.coords(side, st.dims[0])
             for atoms in st.dims[1:]: bid = bid * self.size(atoms) + self.coords(side, atoms)
-            box_id, local = np.where(present & np.all(hi > lo, axis=1), bid, -1), tuple(int(b[2]) for b in boxes)
+            box_id, local = np.where(present & (hi > lo).all(axis=1), bid, -1), tuple(int(b[2]) for b in boxes)
         for x in (lo, hi, box_id): x.flags.writeable = False
         return _Layout(sh, lo, hi, present, box_id, local)
 
     def size(self, atoms) -> int:
-        n = 1
-        for a in atoms: n *= self.sz[a]
+        n = self._size.get(atoms)
+        if n is None:
+            n = 1
+            for a in atoms: n *= self.sz[a]
+            self._size[atoms] = n
         return n
 
     def coords(self, side: int, atoms: tuple) -> np.ndarray:
@@ -866,13 +879,14 @@ class _Space:
         out = [get(key) for key in keys]
         miss = list(dict.fromkeys(key for key, x in zip(keys, out) if x is None))
         if miss:
-            box = self._dim_boxes
-            old = [box(sa, k, a) for sa, a, _, _, k in miss]; new = [box(sb, k, b) for _, _, sb, b, k in miss]
-            la, ha = np.stack([x[0] for x in old]), np.stack([x[1] for x in old])
-            lb, hb = np.stack([x[0] for x in new]), np.stack([x[1] for x in new])
+            dims, box = self._dims, self._dim_boxes
+            old = [dims.get((sa, k, a)) or box(sa, k, a) for sa, a, _, _, k in miss]
+            new = [dims.get((sb, k, b)) or box(sb, k, b) for _, _, sb, b, k in miss]
+            la, ha = np.array([x[0] for x in old]), np.array([x[1] for x in old])
+            lb, hb = np.array([x[0] for x in new]), np.array([x[1] for x in new])
             size = np.array([max(x[2], 1) for x in old], np.int64)[:, None]
-            batch = np.stack([np.maximum(np.minimum(ha, hb) - np.maximum(la, lb), 0),
-                              np.where(hb > lb, (hb - 1) // size - lb // size + 1, 0), ha > la, hb - lb], axis=1)
+            batch = np.array([np.maximum(np.minimum(ha, hb) - np.maximum(la, lb), 0),
+                              np.where(hb > lb, (hb - 1) // size - lb // size + 1, 0), ha > la, hb - lb]).swapaxes(0, 1)
             for key, x in zip(miss, batch): self._pairs[key] = x
             out = [get(key) for key in keys]
         return out
@@ -882,7 +896,7 @@ class _Space:
         boxes met, holds anything, new box size; each dim's pieces stacked, then multiplied (a scalar: one element everywhere)."""
         r, m = len(pairs[0][1].dims), len(pairs)
         if not r: return np.ones((m, 4, len(self.p.devices)), np.int64)
-        acc = np.stack(self._dim_pairs([(sa, a.dims[k], sb, b.dims[k], k) for k in range(r) for sa, a, sb, b in pairs]))
+        acc = np.array(self._dim_pairs([(sa, a.dims[k], sb, b.dims[k], k) for k in range(r) for sa, a, sb, b in pairs]))
         return acc if r == 1 else np.multiply.reduce(acc.reshape((r, m) + acc.shape[1:]), axis=0)
 
     def floor_state(self, side: int, st: _State, goal: _State) -> tuple:
