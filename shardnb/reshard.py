@@ -105,7 +105,10 @@ class _Layout:
     @cached_property
     def sizes(self) -> np.ndarray: return np.maximum(self.hi - self.lo, 0).prod(axis=1)
     @cached_property
-    def holders(self) -> np.ndarray: "Positions of the devices that hold a non-empty box."; return np.flatnonzero(self.box_id >= 0)
+    def holders(self) -> np.ndarray:
+        "Positions of the devices that hold a non-empty box (read-only: layouts are shared through caches)."
+        out = np.flatnonzero(self.box_id >= 0); out.flags.writeable = False
+        return out
     @cached_property
     def shared(self) -> bool: "Whether some box has two holders or more."; return len(np.unique(self.box_id[self.holders])) < len(self.holders)
 
@@ -240,7 +243,7 @@ def _nearest_holders(a: _Layout, b: _Layout, needy: np.ndarray, group: np.ndarra
     shard indices per dim; the work grows with the devices and the boxes each one meets, not with the pairs."""
     n, r = len(a.lo), a.lo.shape[1]
     size = np.maximum(np.array(a.local_shape, np.int64).reshape(r), 1)
-    holds = np.nonzero(a.present & (a.box_id >= 0))[0]
+    holds = a.holders
     e0 = np.zeros(0, np.int64)
     if not len(needy) or not len(holds): return e0, e0
     ext = (np.max(a.hi[holds], axis=0) - 1) // size + 1   # shards per dim
