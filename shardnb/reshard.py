@@ -882,9 +882,8 @@ class _Space:
         out = [get(key) for key in keys]
         miss = list(dict.fromkeys(key for key, x in zip(keys, out) if x is None))
         if miss:
-            dims, box = self._dims, self._dim_boxes
-            old = [dims.get((sa, k, a)) or box(sa, k, a) for sa, a, _, _, k in miss]
-            new = [dims.get((sb, k, b)) or box(sb, k, b) for _, _, sb, b, k in miss]
+            box = self._dim_boxes
+            old = [box(sa, k, a) for sa, a, _, _, k in miss]; new = [box(sb, k, b) for _, _, sb, b, k in miss]
             la, ha = np.array([x[0] for x in old]), np.array([x[1] for x in old])
             lb, hb = np.array([x[0] for x in new]), np.array([x[1] for x in new])
             size = np.array([max(x[2], 1) for x in old], np.int64)[:, None]
