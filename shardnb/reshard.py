@@ -808,6 +808,18 @@ class _Space:
 
     def refs_of(self, atoms) -> tuple: return tuple(self.refs[a] for a in atoms)
 
+    def candidates(self, side: int, st: _State, reorder: bool = True, direct: bool = True) -> list:
+        """The moves A* may take from atom state `st` on side `side`, each with the side it lands on: `_moves`; where the
+        target is on another mesh, onto it as it is or permuted on the way (one step, as Shardy does); with `direct`,
+        the direct exchange onto the target where no sum is pending."""
+        goal, two = self.goal, self.p.src.mesh != self.p.dst.mesh
+        cands = [(mv, side) for mv in _moves(st, goal, self.sz, reorder)]
+        if two and side == 0:
+            cands.append((_Move("collective_permute", (), (), st), 1))
+            cands += [(mv, 1) for mv, _ in cands if mv.kind == "collective_permute" and mv.atoms]
+        if direct and st.unreduced == goal.unreduced: cands.append((_Move("point_to_point", (), (), goal), int(two)))
+        return cands
+
     def sharding(self, side: int, st: _State) -> TensorSharding:
         """The sharding of atom state `st` on side `side` (0: the source's mesh, 1: the target's), its layout handed to
         the planner (built from the cached per-dim intervals: the steps to and from it are costed next)."""
@@ -1213,11 +1225,7 @@ def _astar(p: _Planner, sp: _Space, found: tuple, floor0: tuple, max_states: int
         k = len(path)
         while k and path[k - 1].kind == "all_slice": k -= 1
         base = path[k - 1].sharding if k else src   # slices in a row fold into one: each is checked from before the run
-        cands = [(mv, side) for mv in _moves(st, goal, sp.sz, reorder=max_evals is None)]
-        if two and side == 0:   # onto the target's mesh: as it is, or permuted on the way (one step, as Shardy does)
-            cands.append((_Move("collective_permute", (), (), st), 1))
-            cands += [(mv, 1) for mv, _ in cands if mv.kind == "collective_permute" and mv.atoms]
-        if st.unreduced == goal.unreduced and path and not basis: cands.append((_Move("point_to_point", (), (), goal), last[0]))
+        cands = sp.candidates(side, st, reorder=max_evals is None, direct=bool(path) and not basis)
         # one-step plans are already counted; a state already reached as cheaply is not reached again; a gather or
         # all-to-all whose pieces a ragged dim puts outside its group is impossible (a few int operations to tell)
         cands = [(mv, nside) for mv, nside in cands if (path or (nside, mv.to) != last) and w < best.get((nside, mv.to), (math.inf,))

@@ -526,14 +526,9 @@ def _check_moves(p, sp, side: int, state, here) -> list:
     (the senders' floor too, for the direct exchange), the per-dim floor of the state it reaches equals the planner's
     floor of that state's sharding, and a gather or all-to-all the group test rules out (unlisted) can't be done. The
     moves whose steps can be done, as (side, state, sharding) triples."""
-    from shardnb.reshard import _moves, _Move
-    goal, two = sp.goal, p.src.mesh != p.dst.mesh
-    last = (int(two), goal)
-    cands = [(mv, side) for mv in _moves(state, goal, sp.sz)]
-    if two and side == 0:   # onto the target's mesh, as the search offers it
-        cands.append((_Move("collective_permute", (), (), state), 1))
-        cands += [(mv, 1) for mv, _ in cands if mv.kind == "collective_permute" and mv.atoms]
-    if state.unreduced == goal.unreduced: cands.append((_Move("point_to_point", (), (), goal), last[0]))
+    goal = sp.goal
+    last = (int(p.src.mesh != p.dst.mesh), goal)
+    cands = sp.candidates(side, state)   # exactly the moves the search offers
     if not cands: return []
     hs, sfs = sp.bounds([(ns, mv.to) for mv, ns in cands], goal, [(mv.kind, mv.atoms, side, state, ns, mv.to) for mv, ns in cands])
     out = []
