@@ -110,19 +110,29 @@ class _Layout:
         out = np.flatnonzero(self.box_id >= 0); out.flags.writeable = False
         return out
     @cached_property
-    def shared(self) -> bool: "Whether some box has two holders or more."; return len(np.unique(self.box_id[self.holders])) < len(self.holders)
+    def shared(self) -> bool:
+        "Whether some box has two holders or more (box ids are non-negative and below the shard count: a bincount)."
+        return len(self.holders) > 1 and int(np.bincount(self.box_id[self.holders]).max()) > 1
 
 @lru_cache(maxsize=1024)
 def _positions(mesh: Mesh, devices: tuple) -> tuple[np.ndarray, np.ndarray]:
     "Each device's position in `mesh`'s row-major order (0 when absent), and whether it is in the mesh."
-    flat = {int(d): i for i, d in enumerate(mesh.devices.reshape(-1))}
+    flat = {d: i for i, d in enumerate(mesh.device_ids if mesh.device_ids is not None else range(mesh.size))}
     pos = np.array([flat.get(d, -1) for d in devices], np.int64)
-    return np.maximum(pos, 0), pos >= 0
+    pos, present = np.maximum(pos, 0), pos >= 0
+    for x in (pos, present): x.flags.writeable = False
+    return pos, present
 
 @lru_cache(maxsize=4096)
 def _ref_coords(mesh: Mesh, ref: AxisRef) -> np.ndarray:
-    "Each device's coordinate along `ref`, in the mesh's row-major order (cached: layouts and communicators ask often)."
-    out = np.ascontiguousarray(ref.coords(mesh).reshape(-1), np.int64)
+    """Each device's coordinate along `ref`, in the mesh's row-major order (cached: layouts and communicators ask often):
+    the flat index over the axes after it, modulo the axis size; a sub-axis `(pre)size` drops the `n / (pre * size)`
+    minor part of that coordinate first."""
+    ref.check(mesh)   # an invalid sub-axis has no coordinates (and would divide by zero)
+    n, axis = mesh.axis_size(ref.name), mesh.axis_index(ref.name)
+    inner = math.prod(s for _, s in mesh.axes[axis + 1:])
+    step, size = (inner * (n // (ref.pre_size * ref.size)), ref.size) if ref.is_sub_axis else (inner, n)
+    out = np.arange(mesh.size, dtype=np.int64) // step % size
     out.flags.writeable = False
     return out
 
@@ -131,22 +141,26 @@ def _layout_cached(s: TensorSharding, shape: tuple, devices: tuple) -> _Layout:
     n, r, mesh = len(devices), len(shape), s.mesh
     pos, present = _positions(mesh, devices)
     # per dim: each device's shard index (mixed radix over the dim's axes, major first) and the shard count
-    lo, hi, local, box_id, counts = np.zeros((n, r), np.int64), np.zeros((n, r), np.int64), [], 0, 1
+    idx, counts = np.zeros((n, r), np.int64), []
     for k, d in enumerate(s.dims):
-        idx, c = 0, 1
+        i, c = 0, 1
         if not mesh.is_maximal:
             for a in d.axes:
-                sz = a.size_in(mesh); idx = idx * sz + _ref_coords(mesh, a); c *= sz
-        if not isinstance(idx, int): idx = idx[pos]   # a device's coordinate, in the device list's order
-        size = -(-shape[k] // c)
-        lo[:, k] = np.minimum(idx * size, shape[k]); hi[:, k] = np.minimum(lo[:, k] + size, shape[k])
-        # a non-empty box is named by its shard's multi-index, raveled: ids below the shard count (at most the mesh
-        # size), equal for equal boxes, ordered as the boxes' corners
-        box_id = box_id * c + idx; local.append(size)
-    lo *= present[:, None]; hi *= present[:, None]
-    box_id = np.where(present & np.all(hi > lo, axis=1), box_id, -1)
-    for x in (lo, hi, present, box_id): x.flags.writeable = False
-    return _Layout(s, lo, hi, present, box_id, tuple(local))
+                sz = a.size_in(mesh); i = i * sz + _ref_coords(mesh, a); c *= sz
+        if not isinstance(i, int): idx[:, k] = i[pos]   # a device's coordinate, in the device list's order
+        counts.append(c)
+    local = tuple(-(-x // c) for x, c in zip(shape, counts))
+    full = np.array(shape, np.int64).reshape(r)
+    lo = np.minimum(idx * np.array(local, np.int64).reshape(r), full); hi = np.minimum(lo + local, full)
+    # a non-empty box is named by its shard's multi-index, raveled: ids below the shard count (at most the mesh
+    # size), equal for equal boxes, ordered as the boxes' corners
+    box_id = idx @ np.array([math.prod(counts[k + 1:]) for k in range(r)], np.int64).reshape(r)
+    if present.all(): box_id[~(hi > lo).all(axis=1)] = -1
+    else:
+        lo *= present[:, None]; hi *= present[:, None]
+        box_id = np.where(present & (hi > lo).all(axis=1), box_id, -1)
+    for x in (lo, hi, box_id): x.flags.writeable = False
+    return _Layout(s, lo, hi, present, box_id, local)
 
 def _layout(s: TensorSharding, shape: tuple, devices: np.ndarray) -> _Layout:
     "Who holds which box under `s`, for each of `devices` (cached per sharding, shape and device list)."
@@ -215,12 +229,12 @@ def _pairs(group: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 def _pairs_cached(key: bytes) -> tuple[np.ndarray, np.ndarray]:
     group = np.frombuffer(key, np.int64)
     n = len(group)
-    order = np.argsort(group, kind="stable")
-    counts = np.unique(group, return_counts=True)[1]
-    _check_pairs(sum(int(c) ** 2 for c in counts), n)
-    if counts.min(initial=0) == counts.max(initial=0) and n:
-        g = int(counts[0]); blk = order.reshape(-1, g)
-        d, e = np.repeat(blk, g, axis=1).reshape(-1), np.tile(blk, (1, g)).reshape(-1)
+    lab = _ids(group)[0]
+    cnt = np.bincount(lab); some = cnt > 0; counts = cnt[some]
+    _check_pairs(int((counts * counts).sum()), n)
+    if n and counts.min() == counts.max():   # equal groups: each device, then its group's members ascending, as below
+        g = int(counts[0]); blk = np.argsort(lab, kind="stable").reshape(-1, g)
+        d, e = np.repeat(np.arange(n), g), blk[(np.cumsum(some) - 1)[lab]].reshape(-1)
     else: d, e = np.nonzero(group[:, None] == group[None, :])
     d.flags.writeable = e.flags.writeable = False   # shared through the cache
     return d, e
@@ -232,8 +246,10 @@ def _uniform(beta) -> bool:
 def _ids(x: np.ndarray) -> tuple[np.ndarray, int]:
     """Group or class labels as keys that sort as they do, and a bound on them: the labels themselves (coordinates,
     non-negative and below the mesh size), or their ranks where they aren't."""
-    if len(x) and (int(x.min()) < 0 or int(x.max()) >= 2**20): _, x = np.unique(x, return_inverse=True); x = x.reshape(-1)
-    return x, int(x.max(initial=0)) + 1
+    if not len(x): return x, 1
+    lo, hi = int(x.min()), int(x.max())
+    if lo < 0 or hi >= 2**20: _, x = np.unique(x, return_inverse=True); x = x.reshape(-1); hi = int(x.max())
+    return x, hi + 1
 
 def _nearest_holders(a: _Layout, b: _Layout, needy: np.ndarray, group: np.ndarray, klass: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """For each device in `needy` and each source box meeting its target box (one it doesn't hold), the holder
