@@ -30,13 +30,10 @@ from shardnb.reshard import (plan_reshard, plan_reshard_basis, plan_gather_slice
 
 
 def clear_caches():
-    """Empty every process-wide cache of `shardnb.reshard` (steps, layouts, device positions, axis coordinates,
-    communicator pairs, move generation, link β, device lists), so that a timed call plans as a first call would:
-    a random corpus seldom repeats a mesh or a sharding, but the two objectives of one case share all of them."""
-    import shardnb.reshard as R
-    R._STEPS.clear()
-    for f in (R._layout_cached, R._positions, R._ref_coords, R._pairs_cached, R._toward, R._link_beta, R._device_list):
-        f.cache_clear()
+    """Empty every process-wide cache of `shardnb.reshard`, so that a timed call plans as a first call would: a random
+    corpus seldom repeats a mesh or a sharding, but the two objectives of one case share all of them."""
+    from shardnb.reshard import _clear_caches
+    _clear_caches()
 
 
 # ---------------------------------------------------------------------------------------------- corpus

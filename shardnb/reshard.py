@@ -653,6 +653,13 @@ def _device_list(a: Mesh, b: Mesh) -> tuple[int, ...]:
 # a step keeps arrays of one entry per device, and 20,000 of them over 65,536 devices would not fit in memory)
 _STEPS, _STEPS_MAX, _STEPS_DEVICES = {}, 20_000, 1024
 
+def _clear_caches() -> None:
+    """Empty every process-wide cache of this module: the steps above, layouts, device positions and lists, axis
+    coordinates, communicators' pairs, link β, move generation. They never change a plan (tested), only its latency:
+    the bench clears them to time a first call."""
+    _STEPS.clear()
+    for f in (_layout_cached, _positions, _ref_coords, _pairs_cached, _link_beta, _device_list, _toward): f.cache_clear()
+
 @dataclass
 class _Planner:
     src: TensorSharding

@@ -621,3 +621,22 @@ def test_floors_and_move_bounds_across_meshes(case, objective, d):
     src, dst, shape = case
     assume(not (src.unreduced or dst.unreduced))
     _walk_bounds(case, objective, _drawer(d))
+
+
+@settings(**SETTINGS)
+@given(cases(unreduced=True), st.sampled_from(["time", "bytes"]))
+def test_process_caches_never_change_a_plan(case, objective):
+    """Steps, layouts and pairs are kept across calls (the other objective's planner of the same tensor reuses them):
+    a plan must be the same planned first, with every cache empty, or right after the other objective's."""
+    from shardnb.reshard import _clear_caches
+    src, dst, shape = case
+    other = "bytes" if objective == "time" else "time"
+
+    def plan(obj):
+        try: p = plan_reshard(src, dst, shape, objective=obj)
+        except ShardingError as e: return str(e)
+        return [str(s) for s in p.steps], p.cost
+
+    _clear_caches(); first = plan(objective)
+    _clear_caches(); plan(other); after = plan(objective)
+    assert first == after
