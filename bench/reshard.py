@@ -26,14 +26,7 @@ from shardnb.mesh import Mesh, AxisRef, ShardingError
 from shardnb.sharding import TensorSharding, _flat_layout
 from shardnb.syntax import parse_sharding
 from shardnb.reshard import (plan_reshard, plan_reshard_basis, plan_gather_slice, CostModel, itemsize, _Planner,
-                             _layout_cached, _transfers, _reductions, _step_cost, _lower_bound, _reduce_sizes, _merge_run)
-
-
-def clear_caches():
-    """Empty every process-wide cache of `shardnb.reshard`, so that a timed call plans as a first call would: a random
-    corpus seldom repeats a mesh or a sharding, but the two objectives of one case share all of them."""
-    from shardnb.reshard import _clear_caches
-    _clear_caches()
+                             _layout_cached, _transfers, _reductions, _step_cost, _lower_bound, _reduce_sizes, _merge_run, _clear_caches)
 
 
 # ---------------------------------------------------------------------------------------------- corpus
@@ -476,7 +469,7 @@ def main(argv=None):
     for i, (src, dst, shape) in enumerate(corpus):
         plans = {}
         for key, obj in (("time", "time"), ("bytes after time", "bytes"), ("bytes", "bytes")):
-            if key != "bytes after time": clear_caches()
+            if key != "bytes after time": _clear_caches()
             t0, g0 = time.perf_counter(), gcs.full
             plans[key] = plan_reshard(src, dst, shape, objective=obj)
             plan_t[key].append(time.perf_counter() - t0); plan_gc[key].append(gcs.full - g0)
@@ -514,10 +507,11 @@ def main(argv=None):
     print(f"machine: 10**6 pure-Python additions take {ref * 1e3:.0f} ms here, a small numpy operation {ref_np:.2f} µs (planning times scale with both); "
           f"{gcs.count} full garbage collections of the process's heap during the run, {gcs.full * 1e3:.0f} ms in all"
           + (f" ({frozen} objects alive before the run frozen out of them: gc.freeze)" if frozen else ""))
+    labels = {"time": "objective='time' (first call)", "bytes": "objective='bytes' (first call)", "bytes after time": "'bytes after time' (steps shared)"}
     for obj, ts in plan_t.items():
         ts, gt = np.asarray(ts) * 1e3, np.asarray(plan_gc[obj]) * 1e3
         net = ts - gt
-        print(f"planning time {'objective=' + repr(obj) + ' (first call)' if obj in ('time', 'bytes') else repr(obj) + ' (steps shared)'}: median {np.median(ts):.3f} ms, p90 {pct(ts, 90):.3f} ms, p99 {pct(ts, 99):.3f} ms, max {ts.max():.1f} ms"
+        print(f"planning time {labels[obj]}: median {np.median(ts):.3f} ms, p90 {pct(ts, 90):.3f} ms, p99 {pct(ts, 99):.3f} ms, max {ts.max():.1f} ms"
               f" ({int(np.sum(gt > 0))} calls held a full collection, {gt.sum():.0f} ms; without them: p99 {pct(net, 99):.3f} ms, max {net.max():.1f} ms)")
     print(f"objective='bytes' planned first, or after 'time' with its steps: {len(cache_diff)} plans differ {cache_diff[:a.list]}")
     sums = sum(bool(m[1].unreduced) for m in misses)

@@ -125,14 +125,8 @@ def _positions(mesh: Mesh, devices: tuple) -> tuple[np.ndarray, np.ndarray]:
 
 @lru_cache(maxsize=4096)
 def _ref_coords(mesh: Mesh, ref: AxisRef) -> np.ndarray:
-    """Each device's coordinate along `ref`, in the mesh's row-major order (cached: layouts and communicators ask often):
-    the flat index over the axes after it, modulo the axis size; a sub-axis `(pre)size` drops the `n / (pre * size)`
-    minor part of that coordinate first."""
-    ref.check(mesh)   # an invalid sub-axis has no coordinates (and would divide by zero)
-    n, axis = mesh.axis_size(ref.name), mesh.axis_index(ref.name)
-    inner = math.prod(s for _, s in mesh.axes[axis + 1:])
-    step, size = (inner * (n // (ref.pre_size * ref.size)), ref.size) if ref.is_sub_axis else (inner, n)
-    out = np.arange(mesh.size, dtype=np.int64) // step % size
+    "Each device's coordinate along `ref`, in the mesh's row-major order (cached: layouts and communicators ask often)."
+    out = np.ascontiguousarray(ref.coords(mesh).reshape(-1), np.int64)
     out.flags.writeable = False
     return out
 
@@ -141,26 +135,22 @@ def _layout_cached(s: TensorSharding, shape: tuple, devices: tuple) -> _Layout:
     n, r, mesh = len(devices), len(shape), s.mesh
     pos, present = _positions(mesh, devices)
     # per dim: each device's shard index (mixed radix over the dim's axes, major first) and the shard count
-    idx, counts = np.zeros((n, r), np.int64), []
+    lo, hi, local, box_id = np.zeros((n, r), np.int64), np.zeros((n, r), np.int64), [], 0
     for k, d in enumerate(s.dims):
-        i, c = 0, 1
+        idx, c = 0, 1
         if not mesh.is_maximal:
             for a in d.axes:
-                sz = a.size_in(mesh); i = i * sz + _ref_coords(mesh, a); c *= sz
-        if not isinstance(i, int): idx[:, k] = i[pos]   # a device's coordinate, in the device list's order
-        counts.append(c)
-    local = tuple(-(-x // c) for x, c in zip(shape, counts))
-    full = np.array(shape, np.int64).reshape(r)
-    lo = np.minimum(idx * np.array(local, np.int64).reshape(r), full); hi = np.minimum(lo + local, full)
-    # a non-empty box is named by its shard's multi-index, raveled: ids below the shard count (at most the mesh
-    # size), equal for equal boxes, ordered as the boxes' corners
-    box_id = idx @ np.array([math.prod(counts[k + 1:]) for k in range(r)], np.int64).reshape(r)
-    if present.all(): box_id[~(hi > lo).all(axis=1)] = -1
-    else:
-        lo *= present[:, None]; hi *= present[:, None]
-        box_id = np.where(present & (hi > lo).all(axis=1), box_id, -1)
-    for x in (lo, hi, box_id): x.flags.writeable = False
-    return _Layout(s, lo, hi, present, box_id, local)
+                sz = a.size_in(mesh); idx = idx * sz + _ref_coords(mesh, a); c *= sz
+        if not isinstance(idx, int): idx = idx[pos]   # a device's coordinate, in the device list's order
+        size = -(-shape[k] // c)
+        lo[:, k] = np.minimum(idx * size, shape[k]); hi[:, k] = np.minimum(lo[:, k] + size, shape[k])
+        # a non-empty box is named by its shard's multi-index, raveled: ids below the shard count (at most the mesh
+        # size), equal for equal boxes, ordered as the boxes' corners
+        box_id = box_id * c + idx; local.append(size)
+    lo *= present[:, None]; hi *= present[:, None]
+    box_id = np.where(present & np.all(hi > lo, axis=1), box_id, -1)
+    for x in (lo, hi, present, box_id): x.flags.writeable = False
+    return _Layout(s, lo, hi, present, box_id, tuple(local))
 
 def _layout(s: TensorSharding, shape: tuple, devices: np.ndarray) -> _Layout:
     "Who holds which box under `s`, for each of `devices` (cached per sharding, shape and device list)."
