@@ -444,6 +444,34 @@ def _lower_bound(src: _Layout, dst: _Layout, shape: tuple, itemsz: int, reduce_s
     total = int(need.sum()) + math.prod(shape) * kept_size * (reduce_size - 2)
     return max(int(need.max(initial=0)), -(-total // len(need))) * itemsz
 
+@lru_cache(maxsize=1 << 14)
+def _overlaps(dim: int, a: int, b: int) -> int:
+    "Pairs of non-empty shards that overlap, one of `dim` elements cut into `a` shards, one cut into `b`."
+    if dim == 0: return 0
+    sa, sb = -(-dim // a), -(-dim // b)
+    lo = np.arange(-(-dim // sb)) * sb
+    return int(((np.minimum(lo + sb, dim) - 1) // sa - lo // sa + 1).sum())
+
+def _senders(src: np.ndarray, dst: np.ndarray, both: np.ndarray, pairs: int) -> int:
+    """The most devices per holder that lack some element: from each device's source box id `src` and target box id
+    `dst` (-1: empty), `both` where a device's two boxes overlap, and `pairs` the overlapping (source box, target box)
+    pairs of the two grids. An element of source box `C` and target box `T` is held by `C`'s `h` holders and lacked
+    by the `k` devices of `T` that don't hold `C`: the result is the largest `ceil(k / h)`.
+
+    It bounds any plan twice over. In one step, some holder sends `ceil(k / h)` messages. Over several, where no
+    device sends more than `m` messages in a step the devices that ever held the element grow at most `1 + m`-fold,
+    so the steps' busiest devices pay `ceil(log2(1 + ceil(k / h)))` messages in sum: its `bit_length()`."""
+    h, t = np.bincount(src[src >= 0]), np.bincount(dst[dst >= 0])
+    if not len(h) or not len(t): return 0
+    nt = len(t)
+    if len(h) * nt <= 1 << 16:
+        joint = np.bincount(src[both] * nt + dst[both], minlength=len(h) * nt)
+        key = np.flatnonzero(joint); joint = joint[key]
+    else: key, joint = np.unique(src[both] * nt + dst[both], return_counts=True)
+    q = int((-((joint - t[key % nt]) // h[key // nt])).max(initial=0))   # pairs some device holds both of
+    if pairs > len(key): q = max(q, -(-int(t[t > 0].min()) // int(h.max())))   # a pair no device holds both of
+    return q
+
 # %% ../nbs/05_reshard.ipynb #b4678b39
 def _primes(n: int) -> list[int]:
     "Prime factors of `n`, smallest first, with repeats."
@@ -709,7 +737,7 @@ class _Planner:
         can know at most by `m + 1 <= 2**m` (memoised)."""
         return self._bounds(s)[1]
 
-    def _bounds(self, s: TensorSharding) -> tuple[int, int]:
+    def _bounds(self, s: TensorSharding) -> tuple[int, int, float]:
         out = self._need.get(s)
         if out is not None: return out
         a, b = self.layout(s), self.layout(self.dst)
@@ -723,16 +751,31 @@ class _Planner:
         units = np.prod(cnt, axis=1) * r + ((a.box_id >= 0) & (held == 0))   # its own piece counts even if unneeded
         units = units * (b.present & (b.sizes > 0))
         u = int(units.max(initial=0))
-        out = self._need[s] = (need, (u - 1).bit_length() if u > 1 and (need or r >= 2) else 0)
+        hops = (u - 1).bit_length() if u > 1 and (need or r >= 2) else 0
+        alpha, nb = self.model.alpha, need * self.itemsz
+        secs = max(alpha * hops, alpha + nb / self.beta_max) if nb or r >= 2 else 0.0
+        if nb and r == 1 and self.plain and self.objective == "time":   # as `_Space._floors_of`, from the layouts
+            m, ms = s.mesh, self.dst.mesh
+            cap = -(-math.prod(d.size_in(m) for d in s.dims) // math.prod(d.size_in(ms) for d in self.dst.dims))
+            pairs = lambda: math.prod(_overlaps(n, d.size_in(m), e.size_in(ms)) for n, d, e in zip(self.shape, s.dims, self.dst.dims))
+            q = _senders(a.box_id, b.box_id, held > 0, pairs()) if cap.bit_length() > hops else None
+            if q: hops = max(hops, q.bit_length()); secs = max(alpha * hops, alpha + nb / self.beta_max)
+            two = max(2 * alpha + nb / self.beta_max, alpha * hops)
+            if secs < two:
+                first = float((alpha * (np.prod(cnt, axis=1) - (held > 0)) + (b.sizes - held) * (self.itemsz / self.beta_max)).max(initial=0.0))
+                if first < two and alpha * cap > first:
+                    if q is None: q = _senders(a.box_id, b.box_id, held > 0, pairs())
+                    first = max(first, alpha * q)
+                secs = max(secs, min(first, two) * (1 - 1e-9))
+        out = self._need[s] = (need, hops, secs)
         return out
 
     def floor(self, s: TensorSharding) -> tuple:
-        """A lower bound on the weight still to pay from `s`: `hops(s)` messages, or one message plus `need(s)` bytes
-        over the fastest β, whichever is more (one message at least while a sum is pending)."""
+        """A lower bound on the weight still to pay from `s` (see `_bounds`): at least `hops(s)` messages, and one
+        message plus `need(s)` bytes over the fastest β (one message at least while a sum is pending)."""
         out = self._floor.get(s)
         if out is None:
-            nb = self.need(s) * self.itemsz
-            secs = max(self.model.alpha * self.hops(s), self.model.alpha + nb / self.beta_max) if nb or self.pending(s) else 0.0
+            nb, secs = self.need(s) * self.itemsz, self._bounds(s)[2]
             out = self._floor[s] = (secs, nb, 0, 0) if self.objective == "time" else (nb, secs, 0, 0)
         return out
 
@@ -753,6 +796,11 @@ class _Planner:
 
     def _step(self, kind, atoms, dims, a, b, all_atoms, unreduced) -> ReshardStep | None:
         la, lb, m = self.layout(a), self.layout(b), a.mesh
+        if kind == "all_slice":   # local: possible only where every device already holds its new box (a ragged dim may not)
+            own = np.maximum(np.minimum(lb.hi, la.hi) - np.maximum(lb.lo, la.lo), 0).prod(axis=1) * lb.present * la.present
+            if not np.array_equal(own, lb.sizes * lb.present): return None
+            z = np.zeros(len(self.devices), np.int64)
+            return ReshardStep(kind, _merge_run(atoms, m), dims, b, _no_transfers(len(self.shape)), StepCost(z, z.copy(), 0, 0.0, _held(la, self.itemsz) + _held(lb, self.itemsz)))
         if kind == "point_to_point" or m != b.mesh: group = np.zeros(len(self.devices), np.int64)   # any device may send
         else: group = self.coords([x for x in all_atoms if x not in atoms], m)
         if kind in ("all_reduce", "reduce_scatter"): t = _reductions(la, lb, self.devices, group)
@@ -810,7 +858,7 @@ class _Space:
         self.sz = tuple(a.size_in(p.src.mesh) for a in self.refs)   # a second mesh has the same axes
         self.like = (p.src, p.dst)
         self._coord, self._dims, self._pairs, self._floor_st, self._in_group, self._sent = {}, {}, {}, {}, {}, {}
-        self._runs, self._dim_sh, self._size = {}, {}, {}
+        self._runs, self._dim_sh, self._size, self._cell = {}, {}, {}, {}
         self._present = [_positions(x.mesh, p.devkey)[1] for x in self.like]
         self.start, self.goal = self.state(p.src), self.state(p.dst)
 
@@ -960,12 +1008,51 @@ class _Space:
         gap = (size - held).max(axis=1, initial=0).tolist()
         u = ((meets * np.array(r)[:, None] + (full & (held == 0))) * (size > 0)).max(axis=1, initial=0).tolist()
         alpha, time = p.model.alpha, p.objective == "time"
-        for k, pd, rk, uk, gk in zip(todo, pend, r, u, gap):
+        one = None
+        for j, (k, pd, rk, uk, gk) in enumerate(zip(todo, pend, r, u, gap)):
             need = gk if not pd else _lower_bound(None, p.layout(p.dst), p.shape, 1, rk, kept)
             hops = (uk - 1).bit_length() if uk > 1 and (need or rk >= 2) else 0
             nb = need * p.itemsz
-            secs = max(alpha * hops, alpha + nb / p.beta_max) if nb or pd else 0.0
+            if time and p.plain and nb:
+                # the senders' side: `_senders`' q asks `q.bit_length()` messages of any plan, and `q` of one step;
+                # it is at most `ceil(S / G)` (`S`, `G` the shard counts), so it is counted only where that could matter
+                cap = -(-self.size(tuple(a for d in k[1].dims for a in d)) // self.size(tuple(a for d in goal.dims for a in d)))
+                q = self._senders(k, held[j], goal) if cap.bit_length() > hops else None
+                if q: hops = max(hops, q.bit_length())
+                secs = max(alpha * hops, alpha + nb / p.beta_max)
+                # one step more, or two at least: a plan that ends in one step (free slices aside) pays that step's
+                # messages, each device one per source box it lacks and some holder `q`; a plan of two steps or
+                # more pays a message in each
+                two = max(2 * alpha + nb / p.beta_max, alpha * hops)
+                if secs < two:
+                    if one is None:
+                        one = (alpha * (meets - (held > 0)) + (size - held) * (p.itemsz / p.beta_max)).max(axis=1).tolist()
+                    first = one[j]
+                    if first < two and alpha * cap > first:
+                        if q is None: q = self._senders(k, held[j], goal)
+                        first = max(first, alpha * q)
+                    secs = max(secs, min(first, two) * (1 - 1e-9))   # (float sums of the steps' seconds: no tie lost)
+            else: secs = max(alpha * hops, alpha + nb / p.beta_max) if nb or pd else 0.0
             out[k] = (secs, nb, 0, 0) if time else (nb, secs, 0, 0)
+
+    def _senders(self, key: tuple, held: np.ndarray, goal: _State) -> int:
+        "`_senders` from atom state `key[1]` on side `key[0]` to `goal` (its held elements per device `held`)."
+        side, st = key
+        pairs = 1
+        for n, x, y in zip(self.p.shape, st.dims, goal.dims): pairs *= _overlaps(n, self.size(x), self.size(y))
+        return _senders(self._cells(side, st), self._cells(1, goal), held > 0, pairs)
+
+    def _cells(self, side: int, st: _State) -> np.ndarray:
+        "Each device's box id under atom state `st` on side `side` (its shard's multi-index, raveled; -1: empty or absent)."
+        key = (side, st.dims)
+        out = self._cell.get(key)
+        if out is None:
+            bid, ok = 0, self._present[side]
+            for k, atoms in enumerate(st.dims):
+                lo, hi, _ = self._dim_boxes(side, k, atoms)
+                bid, ok = bid * self.size(atoms) + self.coords(side, atoms), ok & (hi > lo)
+            out = self._cell[key] = np.where(ok, bid, -1)
+        return out
 
     def _step_floors_of(self, items: list, moving: list, P: np.ndarray, out: list) -> None:
         """A lower bound on the weight of each moving step `items[j]` (`j` in `moving`): any step `kind` over `atoms` from

@@ -553,11 +553,39 @@ def _check_floor_below_plans(p, here) -> None:
     "The planner's floor of `here` is at most the weight of every exact plan from `here` to the target (the planner's, the basis planner's, gather-then-slice)."
     from shardnb.reshard import plan_reshard_basis
     floor, dst, shape = p.floor(here), p.dst, p.shape
-    for fn in (plan_reshard, plan_reshard_basis, plan_gather_slice):
+    # the other objective's plan too: under "time", the "bytes" search's plan was found without the time floor
+    other = lambda src, dst, shape, objective: plan_reshard(src, dst, shape, objective="bytes" if objective == "time" else "time")
+    for fn in (plan_reshard, plan_reshard_basis, plan_gather_slice, other):
         try: plan = fn(here, dst, shape, objective=p.objective) if fn is not plan_gather_slice else fn(here, dst, shape)
         except ShardingError: continue
         w = (plan.cost.seconds, plan.cost.max_bytes_received) if p.objective == "time" else (plan.cost.max_bytes_received, plan.cost.seconds)
-        assert floor[0] <= w[0] * (1 + 1e-9) + 1e-15, (fn.__name__, str(plan), floor)
+        assert floor[0] <= w[0] * (1 + 1e-9) + 1e-15, (getattr(fn, "__name__", fn), str(plan), floor)
+
+
+def _senders_brute(a, b, shape) -> int:
+    "The most devices per holder that lack some element, element by element: each element's holders under layout `a`, and the devices whose box under `b` has it but `a`'s doesn't."
+    idx = np.indices(shape).reshape(len(shape), -1).T   # every element's index
+    inside = lambda lay: np.all((lay.lo[:, None, :] <= idx[None]) & (idx[None] < lay.hi[:, None, :]), axis=2) & lay.present[:, None]
+    has, wants = inside(a), inside(b)
+    holders, lack = has.sum(axis=0), (wants & ~has).sum(axis=0)
+    some = lack > 0
+    return int((-(-lack[some] // holders[some])).max(initial=0))
+
+
+@settings(**SETTINGS)
+@given(st.one_of(cases(), across_cases()))
+def test_senders_counts_each_elements_lackers_per_holder(case):
+    """The time floor's senders' side (`_senders`) works on box ids and the grids' overlapping pairs, never on elements:
+    it must equal the element-by-element count of the devices that lack an element per device that holds it
+    (ragged and empty dims, permuted ids, another mesh)."""
+    from shardnb.reshard import _Planner, _senders, _overlaps
+    src, dst, shape = case
+    assume(math.prod(shape) <= 4096 and not (src.unreduced or dst.unreduced))
+    p = _Planner(src, dst, shape, 4, CostModel(), "time")
+    a, b = p.layout(src), p.layout(dst)
+    held = np.prod(np.maximum(np.minimum(a.hi, b.hi) - np.maximum(a.lo, b.lo), 0), axis=1) * a.present
+    pairs = math.prod(_overlaps(n, d.size_in(src.mesh), e.size_in(dst.mesh)) for n, d, e in zip(shape, src.dims, dst.dims))
+    assert _senders(a.box_id, b.box_id, held > 0, pairs) == _senders_brute(a, b, shape)
 
 
 def _walk_bounds(case, objective, draw=lambda label, hi: 0) -> int:
