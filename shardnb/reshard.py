@@ -734,7 +734,8 @@ class _Planner:
         """Messages any plan from `s` must pay in sum over its steps (each step counted at its busiest device): a device
         whose target box draws on `u` distinct source pieces (boxes, times the partial classes still to sum) needs
         `ceil(log2 u)`, since a step in which no device receives more than `m` messages multiplies what any device
-        can know at most by `m + 1 <= 2**m` (memoised)."""
+        can know at most by `m + 1 <= 2**m`; under `"time"` without partial sums, also the senders' rounds
+        (`_senders`), where they are more (memoised)."""
         return self._bounds(s)[1]
 
     def _bounds(self, s: TensorSharding) -> tuple[int, int, float]:
