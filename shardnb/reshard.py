@@ -309,11 +309,15 @@ def _balance_senders(a: _Layout, d: np.ndarray, e: np.ndarray, group: np.ndarray
     out[over] = hs[lo_s[over] + rank[over] % h[over]]
     return out
 
+def _own(a: _Layout, b: _Layout) -> np.ndarray:
+    "Elements of its box under `b` that each device already holds under `a` (0 for devices outside either mesh)."
+    return np.maximum(np.minimum(b.hi, a.hi) - np.maximum(b.lo, a.lo), 0).prod(axis=1) * b.present * a.present
+
 def _transfers(a: _Layout, b: _Layout, devices: np.ndarray, group: np.ndarray, klass: np.ndarray,
                beta: np.ndarray) -> Transfers | None:
     "The pieces each device fetches to go from layout `a` to layout `b`, or None if some piece has no holder in its group."
     n = len(devices)
-    own = np.maximum(np.minimum(b.hi, a.hi) - np.maximum(b.lo, a.lo), 0).prod(axis=1) * b.present * a.present
+    own = _own(a, b)
     need = b.sizes * b.present
     if (own == need).all(): return _no_transfers(a.lo.shape[1])
     # every link alike, and many devices: find holders box by box, not pair by pair (same choice; small meshes
@@ -471,6 +475,23 @@ def _senders(src: np.ndarray, dst: np.ndarray, both: np.ndarray, pairs: int) -> 
     q = int((-((joint - t[key % nt]) // h[key // nt])).max(initial=0))   # pairs some device holds both of
     if pairs > len(key): q = max(q, -(-int(t[t > 0].min()) // int(h.max())))   # a pair no device holds both of
     return q
+
+def _time_floor(alpha: float, beta_max: float, nb: int, hops: int, cap: int, one, senders) -> tuple[int, float]:
+    """Messages and seconds a state without partial sums must still pay under `"time"`, where some device lacks `nb`
+    bytes and the receivers ask `hops` rounds: with the senders' rounds (`senders()`, `_senders`' count, at most
+    `cap`) and one step against two (`one()`: the receivers' cost of a single step, a message per source box a
+    device lacks plus its missing bytes). Each count is taken only where it could raise the floor."""
+    q = senders() if cap.bit_length() > hops else None
+    if q: hops = max(hops, q.bit_length())
+    secs = max(alpha * hops, alpha + nb / beta_max)
+    two = max(2 * alpha + nb / beta_max, alpha * hops)   # two steps or more: a message each, the missing bytes once
+    if secs < two:
+        first = one()
+        if first < two and alpha * cap > first:
+            if q is None: q = senders()
+            first = max(first, alpha * q)
+        secs = max(secs, min(first, two) * (1 - 1e-9))   # (float sums of the steps' seconds: no tie lost)
+    return hops, secs
 
 # %% ../nbs/05_reshard.ipynb #b4678b39
 def _primes(n: int) -> list[int]:
@@ -742,14 +763,15 @@ class _Planner:
         out = self._need.get(s)
         if out is not None: return out
         a, b = self.layout(s), self.layout(self.dst)
-        held = np.prod(np.maximum(np.minimum(a.hi, b.hi) - np.maximum(a.lo, b.lo), 0), axis=1) * a.present
+        held = _own(a, b)
         r = self.classes(s)
         if r >= 2: need = _lower_bound(a, b, self.shape, 1, r, math.prod(x.size_in(s.mesh) for x in self.dst.unreduced))
         else: need = int(np.max(b.sizes * b.present - held * b.present, initial=0))
         # source boxes are a grid of shards: those a target box meets are a range of shard indices per dim
         size = np.maximum(np.array(a.local_shape, np.int64), 1)
         cnt = np.where(b.hi > b.lo, (b.hi - 1) // size - b.lo // size + 1, 0)
-        units = np.prod(cnt, axis=1) * r + ((a.box_id >= 0) & (held == 0))   # its own piece counts even if unneeded
+        meets = np.prod(cnt, axis=1)
+        units = meets * r + ((a.box_id >= 0) & (held == 0))   # its own piece counts even if unneeded
         units = units * (b.present & (b.sizes > 0))
         u = int(units.max(initial=0))
         hops = (u - 1).bit_length() if u > 1 and (need or r >= 2) else 0
@@ -758,16 +780,9 @@ class _Planner:
         if nb and r == 1 and self.plain and self.objective == "time":   # as `_Space._floors_of`, from the layouts
             m, ms = s.mesh, self.dst.mesh
             cap = -(-math.prod(d.size_in(m) for d in s.dims) // math.prod(d.size_in(ms) for d in self.dst.dims))
+            one = lambda: float((alpha * (meets - (held > 0)) + (b.sizes - held) * (self.itemsz / self.beta_max)).max(initial=0.0))
             pairs = lambda: math.prod(_overlaps(n, d.size_in(m), e.size_in(ms)) for n, d, e in zip(self.shape, s.dims, self.dst.dims))
-            q = _senders(a.box_id, b.box_id, held > 0, pairs()) if cap.bit_length() > hops else None
-            if q: hops = max(hops, q.bit_length()); secs = max(alpha * hops, alpha + nb / self.beta_max)
-            two = max(2 * alpha + nb / self.beta_max, alpha * hops)
-            if secs < two:
-                first = float((alpha * (np.prod(cnt, axis=1) - (held > 0)) + (b.sizes - held) * (self.itemsz / self.beta_max)).max(initial=0.0))
-                if first < two and alpha * cap > first:
-                    if q is None: q = _senders(a.box_id, b.box_id, held > 0, pairs())
-                    first = max(first, alpha * q)
-                secs = max(secs, min(first, two) * (1 - 1e-9))
+            hops, secs = _time_floor(alpha, self.beta_max, nb, hops, cap, one, lambda: _senders(a.box_id, b.box_id, held > 0, pairs()))
         out = self._need[s] = (need, hops, secs)
         return out
 
@@ -798,8 +813,7 @@ class _Planner:
     def _step(self, kind, atoms, dims, a, b, all_atoms, unreduced) -> ReshardStep | None:
         la, lb, m = self.layout(a), self.layout(b), a.mesh
         if kind == "all_slice":   # local: possible only where every device already holds its new box (a ragged dim may not)
-            own = np.maximum(np.minimum(lb.hi, la.hi) - np.maximum(lb.lo, la.lo), 0).prod(axis=1) * lb.present * la.present
-            if not np.array_equal(own, lb.sizes * lb.present): return None
+            if not np.array_equal(_own(la, lb), lb.sizes * lb.present): return None
             z = np.zeros(len(self.devices), np.int64)
             return ReshardStep(kind, _merge_run(atoms, m), dims, b, _no_transfers(len(self.shape)), StepCost(z, z.copy(), 0, 0.0, _held(la, self.itemsz) + _held(lb, self.itemsz)))
         if kind == "point_to_point" or m != b.mesh: group = np.zeros(len(self.devices), np.int64)   # any device may send
@@ -913,9 +927,7 @@ class _Space:
             boxes = [self._dim_boxes(side, k, atoms) for k, atoms in enumerate(st.dims)]
             lo = np.multiply(np.array([b[0] for b in boxes]).T, present[:, None], order="C")
             hi = np.multiply(np.array([b[1] for b in boxes]).T, present[:, None], order="C")
-            bid = self.coords(side, st.dims[0])
-            for atoms in st.dims[1:]: bid = bid * self.size(atoms) + self.coords(side, atoms)
-            box_id, local = np.where(present & (hi > lo).all(axis=1), bid, -1), tuple(int(b[2]) for b in boxes)
+            box_id, local = self._cells(side, st), tuple(int(b[2]) for b in boxes)
         for x in (lo, hi, box_id): x.flags.writeable = False
         return _Layout(sh, lo, hi, present, box_id, local)
 
@@ -1009,30 +1021,17 @@ class _Space:
         gap = (size - held).max(axis=1, initial=0).tolist()
         u = ((meets * np.array(r)[:, None] + (full & (held == 0))) * (size > 0)).max(axis=1, initial=0).tolist()
         alpha, time = p.model.alpha, p.objective == "time"
-        one = None
+        ones = []   # the receivers' one-step cost of every state, computed together the first time one is asked
+        def one(j):
+            if not ones: ones.append((alpha * (meets - (held > 0)) + (size - held) * (p.itemsz / p.beta_max)).max(axis=1).tolist())
+            return ones[0][j]
         for j, (k, pd, rk, uk, gk) in enumerate(zip(todo, pend, r, u, gap)):
             need = gk if not pd else _lower_bound(None, p.layout(p.dst), p.shape, 1, rk, kept)
             hops = (uk - 1).bit_length() if uk > 1 and (need or rk >= 2) else 0
             nb = need * p.itemsz
-            if time and p.plain and nb:
-                # the senders' side: `_senders`' q asks `q.bit_length()` messages of any plan, and `q` of one step;
-                # it is at most `ceil(S / G)` (`S`, `G` the shard counts), so it is counted only where that could matter
+            if time and p.plain and nb:   # `_senders`' count is at most `ceil(S / G)`, `S` and `G` the shard counts
                 cap = -(-self.size(tuple(a for d in k[1].dims for a in d)) // self.size(tuple(a for d in goal.dims for a in d)))
-                q = self._senders(k, held[j], goal) if cap.bit_length() > hops else None
-                if q: hops = max(hops, q.bit_length())
-                secs = max(alpha * hops, alpha + nb / p.beta_max)
-                # one step more, or two at least: a plan that ends in one step (free slices aside) pays that step's
-                # messages, each device one per source box it lacks and some holder `q`; a plan of two steps or
-                # more pays a message in each
-                two = max(2 * alpha + nb / p.beta_max, alpha * hops)
-                if secs < two:
-                    if one is None:
-                        one = (alpha * (meets - (held > 0)) + (size - held) * (p.itemsz / p.beta_max)).max(axis=1).tolist()
-                    first = one[j]
-                    if first < two and alpha * cap > first:
-                        if q is None: q = self._senders(k, held[j], goal)
-                        first = max(first, alpha * q)
-                    secs = max(secs, min(first, two) * (1 - 1e-9))   # (float sums of the steps' seconds: no tie lost)
+                hops, secs = _time_floor(alpha, p.beta_max, nb, hops, cap, lambda: one(j), lambda: self._senders(k, held[j], goal))
             else: secs = max(alpha * hops, alpha + nb / p.beta_max) if nb or pd else 0.0
             out[k] = (secs, nb, 0, 0) if time else (nb, secs, 0, 0)
 
@@ -1053,6 +1052,7 @@ class _Space:
                 lo, hi, _ = self._dim_boxes(side, k, atoms)
                 bid, ok = bid * self.size(atoms) + self.coords(side, atoms), ok & (hi > lo)
             out = self._cell[key] = np.where(ok, bid, -1)
+            out.flags.writeable = False   # shared with the layouts built from it
         return out
 
     def _step_floors_of(self, items: list, moving: list, P: np.ndarray, out: list) -> None:

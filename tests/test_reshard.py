@@ -550,7 +550,7 @@ def _check_moves(p, sp, side: int, state, here) -> list:
 
 
 def _check_floor_below_plans(p, here) -> None:
-    "The planner's floor of `here` is at most the weight of every exact plan from `here` to the target (the planner's, the basis planner's, gather-then-slice)."
+    "The planner's floor of `here` is at most the weight of every exact plan from `here` to the target (the planner's, the basis planner's, gather-then-slice, the other objective's)."
     from shardnb.reshard import plan_reshard_basis
     floor, dst, shape = p.floor(here), p.dst, p.shape
     # the other objective's plan too: under "time", the "bytes" search's plan was found without the time floor
@@ -578,12 +578,12 @@ def test_senders_counts_each_elements_lackers_per_holder(case):
     """The time floor's senders' side (`_senders`) works on box ids and the grids' overlapping pairs, never on elements:
     it must equal the element-by-element count of the devices that lack an element per device that holds it
     (ragged and empty dims, permuted ids, another mesh)."""
-    from shardnb.reshard import _Planner, _senders, _overlaps
+    from shardnb.reshard import _Planner, _senders, _overlaps, _own
     src, dst, shape = case
     assume(math.prod(shape) <= 4096 and not (src.unreduced or dst.unreduced))
     p = _Planner(src, dst, shape, 4, CostModel(), "time")
     a, b = p.layout(src), p.layout(dst)
-    held = np.prod(np.maximum(np.minimum(a.hi, b.hi) - np.maximum(a.lo, b.lo), 0), axis=1) * a.present
+    held = _own(a, b)
     pairs = math.prod(_overlaps(n, d.size_in(src.mesh), e.size_in(dst.mesh)) for n, d, e in zip(shape, src.dims, dst.dims))
     assert _senders(a.box_id, b.box_id, held > 0, pairs) == _senders_brute(a, b, shape)
 
