@@ -338,10 +338,12 @@ def _transfers(a: _Layout, b: _Layout, devices: np.ndarray, group: np.ndarray, k
     if klass.any(): keep &= klass[d_idx] == klass[e_idx]
     keep = np.flatnonzero(keep)
     d_idx, e_idx, be = d_idx[keep], e_idx[keep], be[keep]
-    ilo = np.maximum(b.lo[d_idx], a.lo[e_idx]); ihi = np.minimum(b.hi[d_idx], a.hi[e_idx])
+    # rows of (devices, rank) arrays gathered with `take`: fancy indexing of a 2-D array costs several times more
+    take = np.take
+    ilo = np.maximum(take(b.lo, d_idx, 0), take(a.lo, e_idx, 0)); ihi = np.minimum(take(b.hi, d_idx, 0), take(a.hi, e_idx, 0))
     inter = np.maximum(ihi - ilo, 0).prod(axis=1)
     nz = np.flatnonzero(inter)
-    d_idx, e_idx, be, ilo, ihi, inter = d_idx[nz], e_idx[nz], be[nz], ilo[nz], ihi[nz], inter[nz]
+    d_idx, e_idx, be, ilo, ihi, inter = d_idx[nz], e_idx[nz], be[nz], take(ilo, nz, 0), take(ihi, nz, 0), inter[nz]
     if len(d_idx):
         rot = (e_idx - d_idx) % n
         uniform = _uniform(beta)   # every link alike: the nearest holder after d wins
@@ -349,7 +351,7 @@ def _transfers(a: _Layout, b: _Layout, devices: np.ndarray, group: np.ndarray, k
         key = (d_idx * (n + 1) + be)[order]   # sorted: the first of each (device, box) is where the key changes
         change = np.empty(len(key), bool); change[0] = True; np.not_equal(key[1:], key[:-1], out=change[1:])
         first = order[change]
-        d_idx, e_idx, ilo, ihi, inter = d_idx[first], e_idx[first], ilo[first], ihi[first], inter[first]
+        d_idx, e_idx, ilo, ihi, inter = d_idx[first], e_idx[first], take(ilo, first, 0), take(ihi, first, 0), inter[first]
         if uniform: e_idx = _balance_senders(a, d_idx, e_idx, group, klass)
     got = own + _isum(d_idx, inter, n)
     if (got != need).any(): return None
@@ -364,15 +366,17 @@ def _reduce_exchange(a: _Layout, b: _Layout, devices: np.ndarray, red: np.ndarra
     if not len(need): return _no_transfers(a.lo.shape[1], reduce=True)
     holds = np.all((a.lo[None, :, :] <= b.lo[need, None, :]) & (b.hi[need, None, :] <= a.hi[None, :, :]), axis=2) & a.present[None, :]
     if not holds[np.arange(len(need)), need].all(): return None
-    load, src, dst = np.zeros(len(devices)), [], []
-    classes = [(c, red == c) for c in np.unique(red[a.present]).tolist()]
+    # the greedy choice is sequential (each pick loads a holder): Python lists, one numpy row per device
+    mine = holds & (kept[None, :] == kept[need][:, None])
+    classes, red_of, size = np.unique(red[a.present]).tolist(), red.tolist(), b.sizes.tolist()
+    load, src, dst = [0] * len(devices), [], []
     for k, d in enumerate(need.tolist()):
-        mine = holds[k] & (kept == kept[d])
-        for c, in_c in classes:
-            if c == red[d]: continue
-            cand = np.flatnonzero(mine & in_c)
-            if not len(cand): return None
-            e = int(cand[np.argmin(load[cand])]); load[e] += b.sizes[d]
+        cands = {c: [] for c in classes}   # holders of its new box in its kept class, by partial class, ascending
+        for e in np.flatnonzero(mine[k]).tolist(): cands[red_of[e]].append(e)
+        for c in classes:
+            if c == red_of[d]: continue
+            if not cands[c]: return None
+            e = min(cands[c], key=load.__getitem__); load[e] += size[d]   # least loaded, the first of equals
             src.append(e); dst.append(d)
     src, dst = np.array(src, np.int64), np.array(dst, np.int64)
     return Transfers(devices[src], devices[dst], b.lo[dst], b.hi[dst], reduce=True)
