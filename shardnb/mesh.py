@@ -241,7 +241,8 @@ class AxisRef:
         "Each device's coordinate along this reference, as an array of the mesh's shape."
         self.check(mesh)  # an invalid sub-axis has no coordinates (and would divide by zero)
         n, axis = mesh.axis_size(self.name), mesh.axis_index(self.name)
-        shape = [1] * len(mesh.axes); shape[axis] = n
-        c = np.arange(n).reshape(shape)
-        if self.is_sub_axis: c = (c // (n // (self.pre_size * self.size))) % self.size
-        return np.broadcast_to(c, mesh.shape)
+        # from each device's row-major position: the axes after this one advance `inner` positions per step of it, a
+        # sub-axis `(m)k` as many more as the minor part of its axis it leaves out (`n // (m * k)`), and wraps at `k`
+        inner = math.prod(mesh.shape[axis + 1:])
+        if self.is_sub_axis: inner, n = inner * (n // (self.pre_size * self.size)), self.size
+        return (np.arange(mesh.size) // inner % n).reshape(mesh.shape)

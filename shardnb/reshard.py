@@ -690,6 +690,7 @@ class ReshardPlan:
 @lru_cache(maxsize=256)
 def _device_list(a: Mesh, b: Mesh) -> tuple[int, ...]:
     "The sorted ids of the devices of both meshes (cached: a mesh builds its set of ids anew on every call)."
+    if not (a.is_maximal or b.is_maximal): return tuple(range(max(a.size, b.size)))   # a mesh's ids are iota, permuted
     return tuple(sorted(int(d) for d in a.device_set | b.device_set))
 
 # steps costed by any planner, by what they depend on: the objectives share them (meshes of up to 1,024 devices:
