@@ -452,13 +452,14 @@ def _lower_bound(src: _Layout, dst: _Layout, shape: tuple, itemsz: int, reduce_s
     total = int(need.sum()) + math.prod(shape) * kept_size * (reduce_size - 2)
     return max(int(need.max(initial=0)), -(-total // len(need))) * itemsz
 
-@lru_cache(maxsize=1 << 14)
 def _overlaps(dim: int, a: int, b: int) -> int:
-    "Pairs of non-empty shards that overlap, one of `dim` elements cut into `a` shards, one cut into `b`."
+    """Pairs of non-empty shards that overlap, one of `dim` elements cut into `a` shards, one cut into `b`.
+
+    Two cuts of one interval overlay into pieces, one per overlapping pair: the non-empty shards of each (shards of
+    `sa` and `sb` elements) plus one, less the cuts they share (multiples of `lcm(sa, sb)`) and the one added."""
     if dim == 0: return 0
     sa, sb = -(-dim // a), -(-dim // b)
-    lo = np.arange(-(-dim // sb)) * sb
-    return int(((np.minimum(lo + sb, dim) - 1) // sa - lo // sa + 1).sum())
+    return -(-dim // sa) + -(-dim // sb) - -(-dim // math.lcm(sa, sb))
 
 def _senders(src: np.ndarray, dst: np.ndarray, both: np.ndarray, pairs: int) -> int:
     """The most devices per holder that lack some element: from each device's source box id `src` and target box id
