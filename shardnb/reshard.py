@@ -455,8 +455,9 @@ def _lower_bound(src: _Layout, dst: _Layout, shape: tuple, itemsz: int, reduce_s
 def _overlaps(dim: int, a: int, b: int) -> int:
     """Pairs of non-empty shards that overlap, one of `dim` elements cut into `a` shards, one cut into `b`.
 
-    Two cuts of one interval overlay into pieces, one per overlapping pair: the non-empty shards of each (shards of
-    `sa` and `sb` elements) plus one, less the cuts they share (multiples of `lcm(sa, sb)`) and the one added."""
+    The two cuts overlay into pieces, one per overlapping pair, and the pieces are one more than the boundaries
+    inside the interval: `ceil(dim / sa) - 1` of one cut (shards of `sa` elements), `ceil(dim / sb) - 1` of the
+    other, less the `ceil(dim / lcm(sa, sb)) - 1` they share."""
     if dim == 0: return 0
     sa, sb = -(-dim // a), -(-dim // b)
     return -(-dim // sa) + -(-dim // sb) - -(-dim // math.lcm(sa, sb))
