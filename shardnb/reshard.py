@@ -462,6 +462,14 @@ def _overlaps(dim: int, a: int, b: int) -> int:
     sa, sb = -(-dim // a), -(-dim // b)
     return -(-dim // sa) + -(-dim // sb) - -(-dim // math.lcm(sa, sb))
 
+def _grid_pairs(shape: tuple, a: tuple, b: tuple) -> int:
+    "Pairs of non-empty boxes that overlap, one of the grid cutting each dim of `shape` into `a[k]` shards, one into `b[k]`."
+    return math.prod(_overlaps(n, x, y) for n, x, y in zip(shape, a, b))
+
+def _one_step(alpha: float, per_byte: float, meets: np.ndarray, held: np.ndarray, size: np.ndarray) -> np.ndarray:
+    "Each device's receiving cost in a single step onto its new box: a message per source box it meets but its own, and the bytes it lacks."
+    return alpha * (meets - (held > 0)) + (size - held) * per_byte
+
 def _senders(src: np.ndarray, dst: np.ndarray, both: np.ndarray, pairs: int) -> int:
     """The most devices per holder that lack some element: from each device's source box id `src` and target box id
     `dst` (-1: empty), `both` where a device's two boxes overlap, and `pairs` the overlapping (source box, target box)
@@ -787,8 +795,8 @@ class _Planner:
         if nb and r == 1 and self.plain and self.objective == "time":   # as `_Space._floors_of`, from the layouts
             m, ms = s.mesh, self.dst.mesh
             cap = -(-math.prod(d.size_in(m) for d in s.dims) // math.prod(d.size_in(ms) for d in self.dst.dims))
-            one = lambda: float((alpha * (meets - (held > 0)) + (b.sizes - held) * (self.itemsz / self.beta_max)).max(initial=0.0))
-            pairs = lambda: math.prod(_overlaps(n, d.size_in(m), e.size_in(ms)) for n, d, e in zip(self.shape, s.dims, self.dst.dims))
+            one = lambda: float(_one_step(alpha, self.itemsz / self.beta_max, meets, held, b.sizes).max(initial=0.0))
+            pairs = lambda: _grid_pairs(self.shape, [d.size_in(m) for d in s.dims], [e.size_in(ms) for e in self.dst.dims])
             hops, secs = _time_floor(alpha, self.beta_max, nb, hops, cap, one, lambda: _senders(a.box_id, b.box_id, held > 0, pairs()))
         out = self._need[s] = (need, hops, secs)
         return out
@@ -1030,7 +1038,7 @@ class _Space:
         alpha, time = p.model.alpha, p.objective == "time"
         ones = []   # the receivers' one-step cost of every state, computed together the first time one is asked
         def one(j):
-            if not ones: ones.append((alpha * (meets - (held > 0)) + (size - held) * (p.itemsz / p.beta_max)).max(axis=1).tolist())
+            if not ones: ones.append(_one_step(alpha, p.itemsz / p.beta_max, meets, held, size).max(axis=1).tolist())
             return ones[0][j]
         for j, (k, pd, rk, uk, gk) in enumerate(zip(todo, pend, r, u, gap)):
             need = gk if not pd else _lower_bound(None, p.layout(p.dst), p.shape, 1, rk, kept)
@@ -1045,8 +1053,7 @@ class _Space:
     def _senders(self, key: tuple, held: np.ndarray, goal: _State) -> int:
         "`_senders` from atom state `key[1]` on side `key[0]` to `goal` (its held elements per device `held`)."
         side, st = key
-        pairs = 1
-        for n, x, y in zip(self.p.shape, st.dims, goal.dims): pairs *= _overlaps(n, self.size(x), self.size(y))
+        pairs = _grid_pairs(self.p.shape, [self.size(x) for x in st.dims], [self.size(y) for y in goal.dims])
         return _senders(self._cells(side, st), self._cells(1, goal), held > 0, pairs)
 
     def _cells(self, side: int, st: _State) -> np.ndarray:

@@ -578,13 +578,13 @@ def test_senders_counts_each_elements_lackers_per_holder(case):
     """The time floor's senders' side (`_senders`) works on box ids and the grids' overlapping pairs, never on elements:
     it must equal the element-by-element count of the devices that lack an element per device that holds it
     (ragged and empty dims, permuted ids, another mesh)."""
-    from shardnb.reshard import _Planner, _senders, _overlaps, _own
+    from shardnb.reshard import _Planner, _senders, _grid_pairs, _own
     src, dst, shape = case
     assume(math.prod(shape) <= 4096 and not (src.unreduced or dst.unreduced))
     p = _Planner(src, dst, shape, 4, CostModel(), "time")
     a, b = p.layout(src), p.layout(dst)
     held = _own(a, b)
-    pairs = math.prod(_overlaps(n, d.size_in(src.mesh), e.size_in(dst.mesh)) for n, d, e in zip(shape, src.dims, dst.dims))
+    pairs = _grid_pairs(shape, [d.size_in(src.mesh) for d in src.dims], [e.size_in(dst.mesh) for e in dst.dims])
     assert _senders(a.box_id, b.box_id, held > 0, pairs) == _senders_brute(a, b, shape)
 
 
