@@ -594,9 +594,10 @@ def _toward(dims, target, sz, stage: bool = False):
         out[i] += pick; taken.update(pick)
     return tuple(map(tuple, out))
 
-def _moves(st: _State, target: _State, sz: tuple, reorder: bool = True):
+def _moves(st: _State, target: _State, sz: tuple, reorder: bool = True, swaps: bool = True):
     """The collectives that lead out of `st` (the planner checks each for validity; `reorder`: with the permutes that
-    reorder a dim). Atoms are indices in mesh order (Shardy's order), `sz` their sizes."""
+    reorder a dim; `swaps`: with the permutes that swap two atoms of one size). Atoms are indices in mesh order
+    (Shardy's order), `sz` their sizes."""
     dims, rank, un, sz = st.dims, len(st.dims), st.unreduced, tuple(sz)
     used = {a for d in dims for a in d}; used.update(un)
     unused = [a for a in range(len(sz)) if a not in used]
@@ -615,7 +616,7 @@ def _moves(st: _State, target: _State, sz: tuple, reorder: bool = True):
             if a in tsets[i] or (want is not None and want in used and sz[a] == sz[want]):
                 yield _Move("all_slice", (), (i,), _State(_with_dim(dims, i, d + (a,)), un))
     placed = [(a, i, p) for i, d in enumerate(dims) for p, a in enumerate(d)] + [(a, None, None) for a in unused]
-    for x in range(len(placed)):
+    for x in range(len(placed) if swaps else 0):
         a, i, p = placed[x]
         if i is None: continue
         for y in range(x + 1, len(placed)):
@@ -899,12 +900,14 @@ class _Space:
 
     def refs_of(self, atoms) -> tuple: return tuple(self.refs[a] for a in atoms)
 
-    def candidates(self, side: int, st: _State, reorder: bool = True, direct: bool = True) -> list:
+    def candidates(self, side: int, st: _State, fine: bool = False, direct: bool = True) -> list:
         """The moves A* may take from atom state `st` on side `side`, each with the side it lands on: `_moves`; where the
         target is on another mesh, onto it as it is or permuted on the way (one step, as Shardy does); with `direct`,
-        the direct exchange onto the target where no sum is pending."""
+        the direct exchange onto the target where no sum is pending. A finer-atom search (`fine`) leaves out the
+        permutes that reorder a dim or swap two atoms: its prime atoms make them many, and its permutes toward the
+        target (`_toward`) are the ones that match sizes."""
         goal, two = self.goal, self.p.src.mesh != self.p.dst.mesh
-        cands = [(mv, side) for mv in _moves(st, goal, self.sz, reorder)]
+        cands = [(mv, side) for mv in _moves(st, goal, self.sz, reorder=not fine, swaps=not fine)]
         if two and side == 0:
             cands.append((_Move("collective_permute", (), (), st), 1))
             cands += [(mv, 1) for mv, _ in cands if mv.kind == "collective_permute" and mv.atoms]
@@ -1340,7 +1343,7 @@ def _astar(p: _Planner, sp: _Space, found: tuple, floor0: tuple, max_states: int
         k = len(path)
         while k and path[k - 1].kind == "all_slice": k -= 1
         base = path[k - 1].sharding if k else src   # slices in a row fold into one: each is checked from before the run
-        cands = sp.candidates(side, st, reorder=max_evals is None, direct=bool(path) and not basis)
+        cands = sp.candidates(side, st, fine=max_evals is not None, direct=bool(path) and not basis)
         # one-step plans are already counted; a state already reached as cheaply is not reached again; a gather or
         # all-to-all whose pieces a ragged dim puts outside its group is impossible (a few int operations to tell)
         cands = [(mv, nside) for mv, nside in cands if (path or (nside, mv.to) != last) and w < best.get((nside, mv.to), (math.inf,))
