@@ -594,9 +594,9 @@ def _toward(dims, target, sz, stage: bool = False):
         out[i] += pick; taken.update(pick)
     return tuple(map(tuple, out))
 
-def _moves(st: _State, target: _State, sz: tuple, reorder: bool = True, swaps: bool = True):
-    """The collectives that lead out of `st` (the planner checks each for validity; `reorder`: with the permutes that
-    reorder a dim; `swaps`: with the permutes that swap two atoms of one size). Atoms are indices in mesh order
+def _moves(st: _State, target: _State, sz: tuple, fine: bool = False):
+    """The collectives that lead out of `st` (the planner checks each for validity; `fine`: a finer-atom search's,
+    without the permutes that swap two atoms of one size or reorder a dim). Atoms are indices in mesh order
     (Shardy's order), `sz` their sizes."""
     dims, rank, un, sz = st.dims, len(st.dims), st.unreduced, tuple(sz)
     used = {a for d in dims for a in d}; used.update(un)
@@ -616,7 +616,7 @@ def _moves(st: _State, target: _State, sz: tuple, reorder: bool = True, swaps: b
             if a in tsets[i] or (want is not None and want in used and sz[a] == sz[want]):
                 yield _Move("all_slice", (), (i,), _State(_with_dim(dims, i, d + (a,)), un))
     placed = [(a, i, p) for i, d in enumerate(dims) for p, a in enumerate(d)] + [(a, None, None) for a in unused]
-    for x in range(len(placed) if swaps else 0):
+    for x in range(0 if fine else len(placed)):
         a, i, p = placed[x]
         if i is None: continue
         for y in range(x + 1, len(placed)):
@@ -626,7 +626,7 @@ def _moves(st: _State, target: _State, sz: tuple, reorder: bool = True, swaps: b
             nd[i][p] = b
             if k is not None: nd[k][q] = a
             yield _Move("collective_permute", (a, b), (), _State(tuple(map(tuple, nd)), un))
-    for i, d in enumerate(dims if reorder else ()):   # an atom that leaves its dim brought minor-most, so a gather or all-to-all takes it alone
+    for i, d in enumerate(() if fine else dims):   # an atom that leaves its dim brought minor-most, so a gather or all-to-all takes it alone
         for p, a in enumerate(d[:-1]):
             if a not in tsets[i]:
                 yield _Move("collective_permute", tuple(sorted(d[p:])), (i,), _State(_with_dim(dims, i, d[:p] + d[p + 1:] + (a,)), un))
@@ -907,7 +907,7 @@ class _Space:
         permutes that reorder a dim or swap two atoms: its prime atoms make them many, and its permutes toward the
         target (`_toward`) are the ones that match sizes."""
         goal, two = self.goal, self.p.src.mesh != self.p.dst.mesh
-        cands = [(mv, side) for mv in _moves(st, goal, self.sz, reorder=not fine, swaps=not fine)]
+        cands = [(mv, side) for mv in _moves(st, goal, self.sz, fine)]
         if two and side == 0:
             cands.append((_Move("collective_permute", (), (), st), 1))
             cands += [(mv, 1) for mv, _ in cands if mv.kind == "collective_permute" and mv.atoms]

@@ -521,7 +521,6 @@ def test_the_search_budget_bounds_the_work_and_keeps_the_plan(k, monkeypatch):
     else: assert plan_reshard(src, dst, shape, max_states=150).cost.seconds > full.cost.seconds
 
 
-
 def test_the_finer_search_spends_its_budget_on_moves_that_pay():
     """The finer-atom search queues at most 40 moves under "time". Swaps of two prime atoms of one size are many
     there, and the permutes toward the target already make the ones that match sizes; left out, the budget reaches
@@ -536,6 +535,7 @@ def test_the_finer_search_spends_its_budget_on_moves_that_pay():
     plan = plan_reshard(src, dst, shape)
     assert plan.cost.seconds <= sum(l.cost.seconds for l in legs) * (1 + 1e-9), (str(plan), [str(l) for l in legs])
     check_exact(plan, data(shape, 3))
+
 
 def _check_moves(p, sp, side: int, state, here) -> list:
     """Every move A* may take from atom state `state` (side `side`, sharding `here`): its bound is at most its step's weight
