@@ -6,7 +6,7 @@ Docs: https://shardnb.github.io/shardnb/import_passes.html.md"""
 
 # %% ../nbs/10_import_passes.ipynb #72a660cc
 from __future__ import annotations
-import json
+import json, re
 from dataclasses import replace
 from .mesh import AxisRef, Mesh
 from .sharding import DimSharding, TensorSharding
@@ -463,13 +463,27 @@ def _calls_in_order(m: Module) -> list:
     "Every `func.call`, as Shardy's `walkCalls` meets them: functions in call-graph post-order, calls in walk order."
     return [op for f in _call_graph_order(m) for op in f.walk() if op.name == "func.call"]
 
+# a symbol reference `@name` or `@"name"` in an attribute's text; a string literal is skipped whole (an `@` in it is text)
+_SYMBOL_REF = re.compile(r'"(?:[^"\\]|\\.)*"|@(?:"((?:[^"\\]|\\.)*)"|([A-Za-z_][\w$.]*))')
+
+def _symbol_uses(f: Func) -> list:
+    """The symbols `f`'s ops refer to: the callees of its calls, and every `@name` in its ops' other attributes (a
+    `stablehlo.composite`'s `decomposition`, a `custom_call`'s `called_computations`), as MLIR counts symbol uses."""
+    out = []
+    for op in f.walk():
+        if op.name == "func.call": out.append(op.attrs["callee"])
+        for a in op.attrs.values():
+            if isinstance(a, Attr) and "@" in a.text:
+                out += [x or y for x, y in (mt.groups() for mt in _SYMBOL_REF.finditer(a.text)) if x is not None or y is not None]
+    return list(dict.fromkeys(out))
+
 def symbol_dce(m: Module) -> Module:
-    "MLIR's `symbol-dce` on functions: drop private functions that no live function calls."
+    "MLIR's `symbol-dce` on functions: drop private functions that no live function refers to (calls them or names them in an attribute)."
     live, todo = set(), [n for n, f in m.funcs.items() if f.visibility != "private"]
     while todo:
         n = todo.pop()
         if n in live or n not in m.funcs: continue
-        live.add(n); todo.extend(_callees(m.funcs[n]))
+        live.add(n); todo.extend(_symbol_uses(m.funcs[n]))
     for n in [n for n in m.funcs if n not in live]: del m.funcs[n]
     return m
 

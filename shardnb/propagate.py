@@ -922,7 +922,19 @@ def propagate(module: Module, *, strategy: str = "user-priority", conservative: 
         m = copy_module(module)
         _check(m)
         _run_strategy(m, strategy, conservative, keep_sharding_rules=keep_sharding_rules)
+        _open_siblings(m)
     return m
+
+def _open_siblings(m: Module) -> None:
+    """Where an op has some results sharded, the others open (`{?}`) on the same mesh: as Shardy stores them (a
+    sharding per value, all or none) and as the module prints, so that the passes after propagation (closing every
+    sharding, for one) see what jaxlib's see."""
+    for op in m.walk():
+        if len(op.results) < 2: continue
+        first = next((r.sharding for r in op.results if r.sharding is not None), None)
+        if first is None: continue
+        for r in op.results:
+            if r.sharding is None: r.sharding = open_sharding(first, r.type.rank if isinstance(r.type, TensorType) else 0)
 
 def _check(m: Module) -> None:
     "Raise `ProgramError` for what Shardy's propagation refuses: an invalid sharding or program, tuples, dynamic shapes."
