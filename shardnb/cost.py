@@ -13,7 +13,7 @@ from .sharding import AxisRef, DimSharding, TensorSharding, ShardingError
 from .program import Module, Op, Value, TensorType, COLLECTIVE_AXES
 from .passes import get_sharding
 from .rules import sharding_rule
-from .propagate import project_tensor
+from .propagate import project_tensor, unproject_tensor, TensorFactors, FactorSharding, axes_overlap
 from .reshard import plan_reshard, CostModel, ReshardPlan
 
 # %% auto #0
@@ -106,14 +106,33 @@ def _summed_by_users(v: Value, axes) -> bool:
     users = v.users
     return bool(users) and all(u.name in _REDUCING and set(axes) <= set(collective_axes(u)) for u in users)
 
+def _implied_result(op: Op, k: int, first: TensorSharding, summed) -> TensorSharding:
+    """Result `k` of `op` laid out as its operands imply on their mesh (`first`'s): each factor sharded by the axes
+    every operand with that factor agrees on, less the `summed` axes and any axis an earlier factor took."""
+    rule = sharding_rule(op)
+    shardings = [get_sharding(v) for v in op.operands]
+    t, taken = TensorFactors(), list(summed)
+    for dim in rule.results[k]:
+        for f in dim:
+            per = [project_tensor(m, s if s is not None and s.mesh_name == first.mesh_name else None, rule.factor_sizes, first.mesh).factors[f].axes
+                   for m, s in zip(rule.operands, shardings) if any(f in d for d in m)]
+            axes = []
+            for a in _common_prefix(per) if per else []:
+                if any(axes_overlap(a, b) for b in taken): break
+                axes.append(a); taken.append(a)
+            t.factors[f] = FactorSharding(axes, closed=True)
+    return unproject_tensor(t, rule.results[k], rule.factor_sizes, first.mesh_name, first.mesh)
+
 def _reductions(op: Op) -> list:
     "`(\"reduction\", partial sums, result sharding, result)` for each result of `op` holding partial sums nobody sums explicitly."
     axes, out = reduction_axes(op), []
     if not axes: return out
     like = next(s for s in map(get_sharding, op.operands) if s is not None)
-    for v in op.results:
+    for k, v in enumerate(op.results):
         if not isinstance(v.type, TensorType): continue
         s = sharding_of(v, like)
+        if s.mesh_name != like.mesh_name:   # placed on another mesh: summed where its operands are, then moved
+            out.append(("reduction", with_unreduced(_implied_result(op, k, like, axes), axes), s, v)); continue
         todo = [a for a in axes if a not in s.unreduced]
         if not todo or _summed_by_users(v, todo): continue
         partial = dataclasses.replace(s, dims=tuple(DimSharding(tuple(a for a in d.axes if a not in todo)) for d in s.dims),

@@ -846,6 +846,19 @@ def _subset():
     return f, (_arr((4, 4)),), dict(in_shardings=_ns(mesh, "i", "j")), {}
 
 
+# ---------------------------------------------------------------- more models (tests/jax_models.py)
+def _load_models():
+    "`tests/jax_models.py`, loaded by path (this file also runs as a script, outside the `tests` package)."
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("_shardnb_jax_models", MODELS_FILE)
+    mod = importlib.util.module_from_spec(spec); spec.loader.exec_module(mod)
+    return mod.PROGRAMS
+
+
+MODELS_FILE = Path(__file__).resolve().with_name("jax_models.py")
+for _name, _builder in _load_models().items(): program(_name)(_builder)
+
+
 X64 = {"dtype_int64", "dtype_float64", "fft_complex128"}   # lowered with jax_enable_x64
 
 
@@ -854,7 +867,9 @@ def _lower(name):
     import jax
     with jax.enable_x64(name in X64):   # the arguments are made inside: 64-bit dtypes stay 64-bit here only
         fn, args, jit_kwargs, opts = CORPUS[name]()
-        lowered = jax.jit(fn, **jit_kwargs).lower(*args)
+        if "mesh" in opts:   # programs with explicit axes lower under their mesh
+            with jax.set_mesh(opts["mesh"]): lowered = jax.jit(fn, **jit_kwargs).lower(*args)
+        else: lowered = jax.jit(fn, **jit_kwargs).lower(*args)
         return lowered.as_text(debug_info=bool(opts.get("debug_info")))
 
 
@@ -874,7 +889,7 @@ CORPUS_NAMES = sorted(CORPUS)
 def corpus_key() -> str:
     "Cache key: this file's source and jax's version (read from its metadata, without importing jax)."
     from importlib.metadata import version
-    h = hashlib.sha256(Path(__file__).read_bytes())
+    h = hashlib.sha256(Path(__file__).read_bytes() + MODELS_FILE.read_bytes())
     h.update(version("jax").encode()); h.update(version("jaxlib").encode())
     return h.hexdigest()[:16]
 

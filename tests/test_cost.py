@@ -178,6 +178,11 @@ def jaxlib_outputs(jax_corpus):
     return {k: t for k, (ok, t) in zip(keys, out) if ok}
 
 
+def _even(plan) -> bool:
+    "Whether every dim of the plan's tensor divides evenly by its shard count, before and after."
+    return all(n % d.size_in(s.mesh) == 0 for s in (plan.src, plan.dst) for n, d in zip(plan.shape, s.dims))
+
+
 @pytest.mark.parametrize("name", CORPUS_NAMES)
 @pytest.mark.parametrize("pipeline", ["default", "full"])
 def test_jaxlib_output_every_communication_costed(jaxlib_outputs, name, pipeline):
@@ -189,11 +194,18 @@ def test_jaxlib_output_every_communication_costed(jaxlib_outputs, name, pipeline
     assert sorted(i.kind for i in explicit) == want   # none skipped, none invented
     for i in explicit:
         assert i.op == "sdy." + i.kind
-        if i.kind in ("all_gather", "all_slice", "all_reduce", "reduce_scatter"):   # the planner finds the collective itself
+        # the planner finds the collective itself, where its dims divide evenly: on a ragged dim Shardy's collective acts
+        # on padded buffers, and the exact tiles may need an exchange instead (corpus program broadcast_expand_squeeze_tile:
+        # an all_gather over "c" of a dim of 10 in 4 shards of 3 leaves tiles of 6 and 4 where the target's are 5 and 5)
+        if i.kind in ("all_gather", "all_slice", "all_reduce", "reduce_scatter") and _even(i.plan):
             assert {s.kind for s in i.plan.steps} <= {i.kind}, (i.where, i.moves)
     check_totals(r)
-    if pipeline == "full":   # jaxlib sums every partial sum explicitly: none is left implied
-        assert [i.where for i in r.items if i.kind == "reduction"] == []
+    if pipeline == "full":
+        # jaxlib sums every partial sum explicitly, but for an op whose result is on another mesh than its operands:
+        # Shardy's insert-explicit-reshards leaves such an op as it is (corpus program two_meshes_same_devices, a dot
+        # summing over "y" of @mesh into a result on @mesh_0: no all_reduce), so its sums stay implied and are costed
+        left = [i for i in r.items if i.kind == "reduction"]
+        assert all(i.plan.src.mesh_name != i.plan.dst.mesh_name for i in left), [i.where for i in left]
 
 
 def test_implied_reductions_on_jaxlib_propagation_cost_its_explicit_all_reduces(jaxlib_outputs):
@@ -206,13 +218,16 @@ def test_implied_reductions_on_jaxlib_propagation_cost_its_explicit_all_reduces(
         if default is None or full is None: continue
         explicit = communication_report(parse_module(full))
         if not explicit.items or any(i.kind != "all_reduce" for i in explicit.items): continue
+        # a program that already writes a collective (JAX's explicit axes: `reshard` of an unreduced value is an
+        # all_reduce in the default output too, corpus program explicit_axes_unreduced_matmul) has nothing to infer there
+        if re.search(r"= sdy\.(all_gather|all_slice|all_reduce|reduce_scatter|all_to_all|collective_permute)\b", default): continue
         implied = communication_report(parse_module(default))
         moving = [i for i in implied.items if i.bytes]   # a reshard between equivalent layouts moves nothing (jaxlib drops it)
         assert all(i.kind == "reduction" for i in moving), name
         cost = lambda items: sorted((i.bytes, round(i.seconds * 1e12)) for i in items)
         assert cost(moving) == cost(explicit.items), name
         compared += 1
-    assert compared >= 25, compared   # 30 with the corpus of jax 0.10
+    assert compared >= 40, compared   # 47 of the 192 programs with jaxlib 0.10.2
 
 
 def test_some_jaxlib_programs_do_communicate(jaxlib_outputs):
