@@ -260,7 +260,7 @@ def closed_sharding(like: TensorSharding, rank: int) -> TensorSharding:
 # token by token, as before).
 # A `-` is punctuation unless it starts `->` or a number.
 _TOKEN = re.compile(r'''(?:[ \t\r]++|//[^\n]*+)*+(?:
- (?P<shard><@(?:[\w$.\-]++|"(?:[^"\\\n]|\\.)*+"),\s*+\[(?:[^\[\]<>"]|"(?:[^"\\\n]|\\.)*+")*+\](?:,\s*+[a-z_]++=\{(?:[^{}"]|"(?:[^"\\\n]|\\.)*+")*+\})*+>)
+ (?P<shard><@(?:[A-Za-z_][\w$.]*+|"(?:[^"\\\n]|\\.)*+"),\s*+\[(?:[^\[\]<>"]|"(?:[^"\\\n]|\\.)*+")*+\](?:,\s*+[a-z_]++=\{(?:[^{}"]|"(?:[^"\\\n]|\\.)*+")*+\})*+>)
 |(?P<p>[()\[\]{}<>,=:*?+|]|-(?![>\d]))
 |(?P<loc>loc\(\#[\w$.\-]++\))
 |(?P<type>tensor<(?:[0-9]++x)*+(?:[a-z][a-z0-9]*+|complex<[a-z][a-z0-9]*+>)>)
@@ -270,7 +270,7 @@ _TOKEN = re.compile(r'''(?:[ \t\r]++|//[^\n]*+)*+(?:
 |(?P<arrow>->)
 |(?P<num>-?(?:0x[0-9a-fA-F]++|\d++(?:\.\d*+)?(?:[eE][+-]?\d++)?))
 |(?P<blk>\^[\w$.\-]++)
-|(?P<sym>@(?:[\w$.\-]++|"(?:[^"\\\n]|\\.)*+"))
+|(?P<sym>@(?:[A-Za-z_][\w$.]*+|"(?:[^"\\\n]|\\.)*+"))
 |(?P<hash>\#[\w$.\-]++)
 |(?P<bang>![\w$.\-]++)
 |(?P<str>"(?:[^"\\\n]|\\.)*+")
@@ -293,7 +293,8 @@ def _tokenize(text: str):
         if g == _END or g is None: break
         if g == _BAD:
             t = m[g]
-            raise ProgramSyntaxError("unterminated string" if t == '"' else f"unexpected character {t!r}", text, m.start(g))
+            msg = {'"': "unterminated string", "@": "@ identifier expected to start with letter or '_'"}.get(t, f"unexpected character {t!r}")
+            raise ProgramSyntaxError(msg, text, m.start(g))
         ka(kind_of[g]); ta(m[g]); sa(m.start(g)); na(nl); nl = False
     ka("eof"); ta(""); sa(len(text)); na(True)
     return kinds, texts, starts, nls
@@ -673,6 +674,8 @@ class _Parser(_Parser):
             else: self.i = i + 1; form, ins, outs = self.type_sig()
         if form == "list" and name == "stablehlo.select" and nres == 1 and len(outs) == 2:
             form, types = "select", outs[1:]   # `: pred type, value type`
+            if len(operands) != 3:
+                self.fail(f"custom op 'stablehlo.select' number of operands and types do not match: got {len(operands)} operands and 3 types", at)
         else: types = self.result_types(form, None, outs, nres, at, name) if form != "none" else []
         if form == "none" and nres: self.fail(f"expected ':' and the result type of {name}, found {self.found()}")
         if form == "none" and operands: self.fail(f"expected ':' and the types of {name}, found {self.found()}")

@@ -45,6 +45,12 @@ def test_mutated_text_never_crashes(seed, data):
     ("func.func @main(%a: tensor<4xf32>) {\n  %b:2 = stablehlo.tanh %a : tensor<4xf32>\n  return %b : tensor<4xf32>\n}", "'%b' has 2 results"),
     ('func.func @main() {\n  %0 = "x.y"( : () -> ()\n}', "expected an SSA value"),
     ("\x00", "unexpected character"),
+    # a fuzzed corpus program (seed 3359986085): a select's operands cut to `@14` parsed as an op with no operands,
+    # then crashed the printer; jaxlib refuses both the symbol and a select without its three operands
+    ("func.func @main(%p: tensor<8xi1>) -> tensor<8xf32> {\n  %0 = stablehlo.select @14 : tensor<8xi1>, tensor<8xf32>\n  return %0 : tensor<8xf32>\n}",
+     "@ identifier expected to start with letter or '_' (line 2, column 25)"),
+    ("func.func @main(%p: tensor<8xi1>, %a: tensor<8xf32>) -> tensor<8xf32> {\n  %0 = stablehlo.select %p, %a : tensor<8xi1>, tensor<8xf32>\n  return %0 : tensor<8xf32>\n}",
+     "custom op 'stablehlo.select' number of operands and types do not match: got 2 operands and 3 types (line 2"),
 ])
 def test_bad_text(text, msg):
     with pytest.raises((ProgramSyntaxError, ProgramError)) as e:
