@@ -81,6 +81,10 @@ def _common_prefix(lists) -> list:
         out.append(refs[0])
     return out
 
+def _on_a_mesh(shardings) -> TensorSharding | None:
+    "The first of `shardings` on a mesh with axes: a maximal mesh puts a value on one device (a host callback's), which sums nothing."
+    return next((s for s in shardings if s is not None and s.mesh is not None and not s.mesh.is_maximal), None)
+
 def reduction_axes(op: Op) -> tuple[AxisRef, ...]:
     "The axes over which `op` computes partial sums: those sharding a reduction factor of its rule on every operand that has it."
     if op.name.startswith(("sdy.", "func.")) or not op.results: return ()
@@ -88,7 +92,7 @@ def reduction_axes(op: Op) -> tuple[AxisRef, ...]:
     except ValueError: return ()   # an op without a rule reduces nothing we can see
     if not rule.reduction: return ()
     shardings = [get_sharding(v) for v in op.operands]
-    first = next((s for s in shardings if s is not None and s.mesh is not None), None)
+    first = _on_a_mesh(shardings)
     if first is None: return ()
     axes = []
     for f in rule.reduction:
@@ -127,7 +131,7 @@ def _reductions(op: Op) -> list:
     "`(\"reduction\", partial sums, result sharding, result)` for each result of `op` holding partial sums nobody sums explicitly."
     axes, out = reduction_axes(op), []
     if not axes: return out
-    like = next(s for s in map(get_sharding, op.operands) if s is not None)
+    like = _on_a_mesh(map(get_sharding, op.operands))
     for k, v in enumerate(op.results):
         if not isinstance(v.type, TensorType): continue
         s = sharding_of(v, like)

@@ -136,10 +136,10 @@ def _layout_cached(s: TensorSharding, shape: tuple, devices: tuple) -> _Layout:
     pos, present = _positions(mesh, devices)
     # per dim: each device's shard index (mixed radix over the dim's axes, major first) and the shard count
     lo, hi, local, box_id = np.zeros((n, r), np.int64), np.zeros((n, r), np.int64), [], 0
-    for k, d in enumerate(s.dims):
+    for k in range(r):   # (a sharding on a maximal mesh has no dims: every dim whole, on its one device)
         idx, c = 0, 1
         if not mesh.is_maximal:
-            for a in d.axes:
+            for a in s.dims[k].axes:
                 sz = a.size_in(mesh); idx = idx * sz + _ref_coords(mesh, a); c *= sz
         if not isinstance(idx, int): idx = idx[pos]   # a device's coordinate, in the device list's order
         size = -(-shape[k] // c)
@@ -1403,11 +1403,17 @@ def _check_plan_args(src, dst, shape, objective):
         if not isinstance(s, TensorSharding): raise ShardingError(f"{name} must be a TensorSharding, got: {s!r}")
     shape = _check_shape(shape)
     src.verify(shape); dst.verify(shape)
-    if src.mesh != dst.mesh and _device_list(src.mesh, src.mesh) != _device_list(dst.mesh, dst.mesh):
+    if src.mesh != dst.mesh and _device_list(src.mesh, src.mesh) != _device_list(dst.mesh, dst.mesh) and not _onto_or_off_one(src.mesh, dst.mesh):
         a, b = sorted(src.mesh.device_set), sorted(dst.mesh.device_set)
-        raise ShardingError(f"src and dst are on different devices: {a} vs {b}; a reshard moves data among one set of devices")
+        raise ShardingError(f"src and dst are on different devices: {a} vs {b}; a reshard moves data among one set of devices "
+                            "(or onto or off one of them: a maximal mesh)")
     if objective not in _OBJECTIVES: raise ShardingError(f"objective must be one of {_OBJECTIVES}, got: {objective!r}")
     return shape
+
+def _onto_or_off_one(a: Mesh, b: Mesh) -> bool:
+    """Whether one mesh is maximal (a single device, as JAX puts a host callback's values) and that device is among the
+    other's: a reshard then scatters the tensor from it or gathers it onto it."""
+    return (a.is_maximal and a.device_set <= b.device_set) or (b.is_maximal and b.device_set <= a.device_set)
 
 _MAX_DIM, _MAX_BYTES_X_DEVICES = 2**62, 2**56
 
@@ -1457,7 +1463,8 @@ def plan_reshard(src: TensorSharding, dst: TensorSharding, shape, dtype="f32", *
 
     `objective="time"` minimises modelled seconds; `"bytes"` minimises the busiest device's received
     bytes (always reaching the lower bound when nothing is summed), then seconds.
-    Constraints: both shardings verify against `shape` and cover the same devices; `dst`'s unreduced
+    Constraints: both shardings verify against `shape` and cover the same devices (or one is on a maximal mesh, one
+    device, that the other covers: a scatter from it or a gather onto it); `dst`'s unreduced
     axes are among `src`'s or new (partial sums are summed on their own mesh before they move to
     another, and new ones are added last, locally). `planner="basis"` keeps to the MLIR document's basis moves
     (slice, gather, swap, all-to-all, plus the reductions), without the direct exchange. The search expands at most

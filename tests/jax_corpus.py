@@ -846,17 +846,19 @@ def _subset():
     return f, (_arr((4, 4)),), dict(in_shardings=_ns(mesh, "i", "j")), {}
 
 
-# ---------------------------------------------------------------- more models (tests/jax_models.py)
-def _load_models():
-    "`tests/jax_models.py`, loaded by path (this file also runs as a script, outside the `tests` package)."
+# ---------------------------------------------------------------- more programs (tests/jax_models.py, tests/jax_features.py)
+def _load_programs(path: Path) -> dict:
+    "The `PROGRAMS` of a sibling file, loaded by path (this file also runs as a script, outside the `tests` package)."
     import importlib.util
-    spec = importlib.util.spec_from_file_location("_shardnb_jax_models", MODELS_FILE)
+    spec = importlib.util.spec_from_file_location(f"_shardnb_{path.stem}", path)
     mod = importlib.util.module_from_spec(spec); spec.loader.exec_module(mod)
     return mod.PROGRAMS
 
 
-MODELS_FILE = Path(__file__).resolve().with_name("jax_models.py")
-for _name, _builder in _load_models().items(): program(_name)(_builder)
+# each file keeps its own helpers (a program finds them in its own module at lowering time)
+MORE_FILES = [Path(__file__).resolve().with_name(f) for f in ("jax_models.py", "jax_features.py")]
+for _path in MORE_FILES:
+    for _name, _builder in _load_programs(_path).items(): program(_name)(_builder)
 
 
 X64 = {"dtype_int64", "dtype_float64", "fft_complex128"}   # lowered with jax_enable_x64
@@ -889,7 +891,7 @@ CORPUS_NAMES = sorted(CORPUS)
 def corpus_key() -> str:
     "Cache key: this file's source and jax's version (read from its metadata, without importing jax)."
     from importlib.metadata import version
-    h = hashlib.sha256(Path(__file__).read_bytes() + MODELS_FILE.read_bytes())
+    h = hashlib.sha256(Path(__file__).read_bytes() + b"".join(p.read_bytes() for p in MORE_FILES))
     h.update(version("jax").encode()); h.update(version("jaxlib").encode())
     return h.hexdigest()[:16]
 

@@ -227,7 +227,7 @@ def test_implied_reductions_on_jaxlib_propagation_cost_its_explicit_all_reduces(
         cost = lambda items: sorted((i.bytes, round(i.seconds * 1e12)) for i in items)
         assert cost(moving) == cost(explicit.items), name
         compared += 1
-    assert compared >= 40, compared   # 47 of the 192 programs with jaxlib 0.10.2
+    assert compared >= 45, compared   # 55 of the 259 programs with jaxlib 0.10.2
 
 
 def test_some_jaxlib_programs_do_communicate(jaxlib_outputs):

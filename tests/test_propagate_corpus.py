@@ -32,7 +32,7 @@ def test_corpus_propagates_as_shardy(shardy, imported, strategy, conservative):
 def test_propagation_does_something(shardy, imported):
     "Not vacuous: propagation adds shardings to many programs, inside named computations too."
     grew = sum(shardy(t, "sdy-user-priority-propagate").count("sdy.sharding") > t.count("sdy.sharding") for t in imported.values())
-    assert grew >= 0.5 * len(imported), grew   # 142 of 192 on jaxlib 0.10.2: the rest are fully annotated or unannotated
+    assert grew >= 0.5 * len(imported), grew   # 206 of 259 on jaxlib 0.10.2: the rest are fully annotated or unannotated
     inside = [p for p, t in imported.items() if "sdy.named_computation" in t]
     assert len(inside) >= 5
     assert sum("sdy.data_flow_edge %arg" in s and "sharding=<" in s for s in

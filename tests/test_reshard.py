@@ -697,3 +697,22 @@ def test_clear_caches_empties_every_cache_of_the_module():
     assert cached["_layout_cached"].cache_info().currsize and cached["_toward"].cache_info().currsize
     R._clear_caches()
     assert {n: f.cache_info().currsize for n, f in cached.items() if f.cache_info().currsize} == {} and not R._STEPS
+
+
+def test_a_maximal_mesh_scatters_and_gathers_exactly():
+    """A value on a maximal mesh (one device, as JAX puts a host callback's result: `<@maximal_mesh_0, []>`) reshards
+    onto a mesh of devices that includes it and back: every device ends with exactly its tile (padded where the dim is
+    ragged), and device 0 with the whole tensor again (jaxlib's full pipeline writes such an `sdy.reshard` in the corpus program
+    callbacks_in_scan_and_cond_sharded). Other device sets stay refused."""
+    one, mesh = Mesh({}, [0]), Mesh({"x": 2, "y": 4}, [3, 1, 0, 2, 7, 5, 6, 4])
+    whole, tiles = TensorSharding(one, []), TensorSharding(mesh, [["x"], ["y"]])
+    x = np.arange(5 * 16.0).reshape(5, 16)   # a ragged dim: 5 rows over 2
+    for objective in ("time", "bytes"):
+        out = plan_reshard(whole, tiles, x.shape, objective=objective).run({0: x})
+        for d in range(8):
+            r, c = np.argwhere(np.array(mesh.device_ids).reshape(2, 4) == d)[0]
+            assert np.array_equal(out[d][:len(x[3 * r:3 * r + 3])], x[3 * r:3 * r + 3, 4 * c:4 * c + 4]), d
+        back = plan_reshard(tiles, whole, x.shape, objective=objective).run(out)
+        assert np.array_equal(back[0], x)
+    with pytest.raises(ShardingError, match="different devices"):
+        plan_reshard(TensorSharding(Mesh({}, [5]), []), TensorSharding(Mesh({"x": 2}), [["x"]]), (4,))   # device 5 isn't among them
