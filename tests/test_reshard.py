@@ -15,7 +15,8 @@ SETTINGS = dict(max_examples=60, deadline=None, suppress_health_check=[HealthChe
 
 @st.composite
 def meshes(draw, permuted=None):
-    sizes = draw(st.lists(st.sampled_from([1, 2, 2, 3, 4, 4]), min_size=1, max_size=3))
+    # 2 first: hypothesis starts from (and shrinks toward) the first element, and a mesh of one device reshards nothing
+    sizes = draw(st.lists(st.sampled_from([2, 1, 2, 3, 4, 4]), min_size=1, max_size=3))
     axes = {f"a{i}": s for i, s in enumerate(sizes)}
     n = int(np.prod(sizes))
     ids = None
@@ -345,15 +346,17 @@ def test_a_sum_straight_into_the_target_boxes():
 @pytest.mark.parametrize("name,strategy", [("cases", cases()), ("cases with sums", cases(unreduced=True)),
                                            ("across meshes", across_cases())])
 def test_generators_reach_nontrivial_cases(name, strategy):
-    "At least 80% of the examples the property tests draw are non-trivial (see `nontrivial`), so they test real reshards."
+    """At least 80% of the examples the property tests draw are non-trivial (see `nontrivial`), so they test real reshards.
+    Counted over 400 draws: hypothesis draws its simplest examples first, and over 200 the count fell below 80% on 3
+    of 60 seeds (cases: seeds 24 and 39, 0.76 and 0.73, a mesh of one device being the simplest; across: seed 12, 0.785)."""
     seen = []
 
-    @settings(max_examples=200, deadline=None, suppress_health_check=list(HealthCheck), database=None)
+    @settings(max_examples=400, deadline=None, suppress_health_check=list(HealthCheck), database=None)
     @given(strategy)
     def draw(case): seen.append(nontrivial(case))
 
     draw()
-    assert len(seen) >= 100 and sum(seen) >= 0.8 * len(seen), f"{name}: {sum(seen)} of {len(seen)} non-trivial"
+    assert len(seen) >= 200 and sum(seen) >= 0.8 * len(seen), f"{name}: {sum(seen)} of {len(seen)} non-trivial"
 
 
 def test_gather_slice_adds_new_unreduced_axes_locally():
