@@ -17,9 +17,9 @@ import numpy as np
 import torch
 import torch.distributed as dist
 
-from shardnb.distributed import ShardedTensor, from_dtensor, launch, to_dtensor
-from shardnb.mesh import AxisRef, Mesh
-from shardnb.sharding import DimSharding, TensorSharding
+from shardnb.runtime.distributed import ShardedTensor, from_dtensor, launch, to_dtensor
+from shardnb.layout.mesh import AxisRef, Mesh
+from shardnb.layout.sharding import DimSharding, TensorSharding
 
 
 def _s(mesh, *dims, unreduced=()):

@@ -23,7 +23,7 @@ import time
 
 import torch
 
-import shardnb.kernels as K
+import shardnb.runtime.kernels as K
 
 try:
     import triton

@@ -7,8 +7,8 @@ per N shows whether the passes stay linear in the program.
 Run: python bench/program.py [n_ops]          (the corpus comparison needs jax; it is skipped without it)"""
 import sys, time, random
 from pathlib import Path
-from shardnb.program import parse_module, print_module, verify_module
-import shardnb.api  # registers the sdy op verifiers
+from shardnb.ir.program import parse_module, print_module, verify_module
+import shardnb.ir.api  # registers the sdy op verifiers
 
 def generate(n_ops: int, seed: int = 0) -> str:
     "A JAX-style module: n_ops ops mixing elementwise ops, constants, broadcasts, constraints and dots."
@@ -60,7 +60,7 @@ def versus_jaxlib(repeats: int = 7):
     except ImportError:
         print("jax is not installed: no comparison with jaxlib"); return
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-    from tests.jax_corpus import load_corpus
+    from tests.corpus.programs import load_corpus
     name, text = max(load_corpus().items(), key=lambda kv: len(kv[1]))
     def ours():
         m = parse_module(text); verify_module(m); return print_module(m)
@@ -83,7 +83,7 @@ def chain(n: int) -> str:
     return "\n".join(lines + [f"  return %v{n - 1} : tensor<8x8xf32>", "}"])
 
 def import_scaling(sizes=(4_000, 8_000, 16_000, 32_000)):
-    from shardnb.passes import import_pipeline
+    from shardnb.shardy.import_passes import import_pipeline
     for n in sizes:
         text = chain(n)
         t = best_of(lambda: import_pipeline(parse_module(text)), 3, time.process_time) - best_of(lambda: parse_module(text), 3, time.process_time)

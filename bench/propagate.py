@@ -1,7 +1,7 @@
 """Propagation benchmarks.
 
   python bench/propagate.py agreement [--programs N] [--seed S]
-      shardnb.propagate vs jaxlib's sdy-*-propagate on generated programs: the agreement table per strategy,
+      shardnb.shardy.propagate vs jaxlib's sdy-*-propagate on generated programs: the agreement table per strategy,
       conservative and not (programs identical after jaxlib re-prints shardnb's output; op lines identical).
   python bench/propagate.py speed [--sizes 1000,5000,10000,50000] [--strategy S]
       a stack of transformer blocks as JAX lowers them, timed with shardnb and with jaxlib's pass in one run.
@@ -15,11 +15,11 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 
 
 def agreement(n, seed):
-    from shardnb.passes import add_data_flow_edges
-    from shardnb.propagate import propagate, STRATEGIES
-    from tests.propagate_gen import gen_program
-    from tests.propagate_compare import compare, pass_name
-    from tests.test_propagate_shardy import flavour, dead_priority_value
+    from shardnb.shardy.import_passes import add_data_flow_edges
+    from shardnb.shardy.propagate import propagate, STRATEGIES
+    from tests.shardy.propagate_gen import gen_program
+    from tests.shardy.propagate_compare import compare, pass_name
+    from tests.shardy.test_propagate_shardy import flavour, dead_priority_value
     progs = [(gen_program(seed * 100000 + k, **flavour(k)), flavour(k).get("edges", False)) for k in range(n)]
     print(f"{n} generated programs (seed {seed}): a third plain, a third densely annotated, a third with while/optimization_barrier")
     print(f"{'strategy':<14} {'conservative':<12} {'compared':>8} {'identical':>9} {'op lines identical':>20} {'jaxlib crashed':>15}")
@@ -72,9 +72,9 @@ def transformer_text(n_blocks, d=256, heads=4, seq=128, batch=8):
 
 def speed(sizes, strategy, repeat=3):
     "Time shardnb's propagation and jaxlib's pass on the same post-import modules of about `sizes` ops."
-    from shardnb.program import parse_module, print_module
-    from shardnb.passes import import_pipeline
-    from shardnb.propagate import propagate
+    from shardnb.ir.program import parse_module, print_module
+    from shardnb.shardy.import_passes import import_pipeline
+    from shardnb.shardy.propagate import propagate
     from jax._src.interpreters import mlir as jm
     from jaxlib.mlir import ir, passmanager
     one = parse_module(transformer_text(1))

@@ -12,7 +12,7 @@ import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from tests.lit_runner import run_file  # noqa: E402
+from tests.shardy.lit_runner import run_file  # noqa: E402
 
 
 def main():

@@ -13,8 +13,8 @@ import random
 import statistics
 import time
 
-from shardnb.mesh import Mesh
-from shardnb.syntax import parse_mesh, parse_sharding
+from shardnb.layout.mesh import Mesh
+from shardnb.layout.syntax import parse_mesh, parse_sharding
 
 rng = random.Random(0)
 ids = list(range(256)); rng.shuffle(ids)

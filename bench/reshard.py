@@ -22,10 +22,10 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from shardnb.mesh import Mesh, AxisRef, ShardingError
-from shardnb.sharding import TensorSharding, _flat_layout
-from shardnb.syntax import parse_sharding
-from shardnb.reshard import (plan_reshard, plan_reshard_basis, plan_gather_slice, CostModel, itemsize, _Planner,
+from shardnb.layout.mesh import Mesh, AxisRef, ShardingError
+from shardnb.layout.sharding import TensorSharding, _flat_layout
+from shardnb.layout.syntax import parse_sharding
+from shardnb.reshard.planner import (plan_reshard, plan_reshard_basis, plan_gather_slice, CostModel, itemsize, _Planner,
                              _layout_cached, _transfers, _reductions, _step_cost, _lower_bound, _reduce_sizes, _merge_run, _clear_caches)
 
 
@@ -128,7 +128,7 @@ class Shardy:
 
 def _group_key(p: _Planner, mesh: Mesh, refs) -> np.ndarray:
     "Devices that agree on every coordinate outside `refs` share a key."
-    from shardnb.reshard import _positions
+    from shardnb.reshard.planner import _positions
     pos, _ = _positions(mesh, p.devkey)
     key = np.zeros(len(p.devices), np.int64)
     for name, n in mesh.axes:
@@ -456,7 +456,7 @@ def main(argv=None):
         try: shardy = Shardy()
         except Exception as e: print(f"shardy unavailable: {e}")
     res = {k: ([], []) for k in ("shardnb time", "shardnb bytes", "gather+slice", "basis (MLIR)", "shardy (all it plans)", "shardy (ragged, padded)")}
-    # each objective timed as a first call (every process-wide cache of shardnb.reshard cleared before it), and "bytes"
+    # each objective timed as a first call (every process-wide cache of shardnb.reshard.planner cleared before it), and "bytes"
     # once more right after "time" on the same tensor, as a caller asking for both gets it (steps are shared)
     plan_t = {"time": [], "bytes": [], "bytes after time": []}
     plan_gc = {k: [] for k in plan_t}   # of which: full collections of the process's heap (Shardy's and jax's included)

@@ -5,8 +5,8 @@ Prints one table: operators (torch nodes), StableHLO ops, seconds to export+tran
 with each device count (one column per count)."""
 import argparse, math, time
 import torch
-from shardnb.frontends import from_torch
-from shardnb.strategies import propagate_strategies, operators
+from shardnb.mindspore.torch_frontend import from_torch
+from shardnb.mindspore.strategies import propagate_strategies, operators
 
 
 class Block(torch.nn.Module):

@@ -1,4 +1,4 @@
-"""Test configuration: make `tests.strategies` importable, switch on Triton's interpreter, and give every
+"""Test configuration: make `tests.support.generators` importable, switch on Triton's interpreter, and give every
 randomised test one fresh seed per run, printed in pytest's header so that a failure can be replayed."""
 import os
 import random
@@ -9,7 +9,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path: sys.path.insert(0, str(ROOT))
 
 # The Triton kernels are tested through Triton's interpreter, which must be switched on before anything
-# imports triton (shardnb.distributed imports shardnb.kernels, so test order must not matter). conftest is
+# imports triton (shardnb.runtime.distributed imports shardnb.runtime.kernels, so test order must not matter). conftest is
 # imported before any test module, so this is the one place that arranges it; set TRITON_INTERPRET=0
 # yourself to test compiled kernels on a GPU.
 os.environ.setdefault("TRITON_INTERPRET", "1")

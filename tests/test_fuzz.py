@@ -24,11 +24,12 @@ import numpy as np
 import pytest
 
 import shardnb
-from tests.strategies import Hang, time_limit
-from shardnb import interop, viz
-from shardnb.mesh import AxisRef, Mesh, ShardingError
-from shardnb.sharding import DimSharding, TensorSharding, shard_array, unshard
-from shardnb.syntax import (ShardingSyntaxError, parse_mesh, parse_mesh_decl, parse_sharding,
+from tests.support.generators import Hang, time_limit
+from shardnb.layout import interop
+from shardnb.viz import layout as viz
+from shardnb.layout.mesh import AxisRef, Mesh, ShardingError
+from shardnb.layout.sharding import DimSharding, TensorSharding, shard_array, unshard
+from shardnb.layout.syntax import (ShardingSyntaxError, parse_mesh, parse_mesh_decl, parse_sharding,
                             parse_sharding_per_value)
 
 
@@ -194,7 +195,7 @@ def test_mutated_grid_notation(seed, scale):
 
 
 def test_mutated_op_sharding_rules(seed, scale):
-    from shardnb.rules import parse_op_sharding_rule
+    from shardnb.shardy.rules import parse_op_sharding_rule
     rng = random.Random(f"{seed}/rules")
     rules = ["#sdy.op_sharding_rule<([i, j], [j, k])->([i, k]) {i=8, j=4, k=2} reduction={j}>",
              "#sdy.op_sharding_rule<([i, j])->([j, i]) {i=8, j=8}>",
@@ -215,7 +216,7 @@ func.func @main(%arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x
 
 def test_mutated_modules(seed, scale):
     "parse_module and check_module (the program chapter's) on mutated modules: only the package's errors."
-    from shardnb.program import check_module, parse_module
+    from shardnb.ir.program import check_module, parse_module
     rng = random.Random(f"{seed}/module")
     for _ in range(150 * scale):
         text = mutate(rng, MODULE)
@@ -319,7 +320,7 @@ def test_figures_refuse_bad_input_and_stay_fast(seed, scale):
 def test_kernels_refuse_bad_input(seed, scale):
     torch = pytest.importorskip("torch")
     pytest.importorskip("triton")
-    from shardnb import kernels as K
+    from shardnb.runtime import kernels as K
     rng = random.Random(f"{seed}/kernels")
     x = torch.arange(24).reshape(2, 3, 4)
     good = [(K.slice_tile, (x, (0, 1, 1), (2, 2, 3))), (K.pack_chunks, (x, 1, 3)), (K.unpack_chunks, (x.reshape(-1), 1, 3, (2, 3, 4))),
@@ -336,7 +337,7 @@ def test_kernels_refuse_bad_input(seed, scale):
 # --- 3. every accepted reshard runs exactly -----------------------------------------------------------------------
 
 def test_every_accepted_reshard_runs_exactly(seed, scale):
-    from shardnb.reshard import plan_reshard
+    from shardnb.reshard.planner import plan_reshard
     rng = random.Random(f"{seed}/reshard")
     ran = 0
     for _ in range(60 * scale):

@@ -8,13 +8,13 @@
 3. Translate what that leaves Quarto-flavoured into MyST (title cells -> H1 and a summary, `#|` lines ->
    cell tags, `show_doc` output -> Markdown sections with anchors, Pandoc `{...}` attributes and `:::`
    callouts, links to the published site -> links between pages, non-standard metadata dropped) into
-   _build/docs/src/, named as nbdev names the pages (00_mesh.ipynb -> mesh.html).
+   _build/docs/src/, one folder per stage, named as nbdev names the pages (00_layout/00_mesh.ipynb -> layout/mesh.html).
 4. Sphinx + myst-nb (theme furo) with warnings as errors (-W) into _build/docs/html/.
 
 Quarto users: `nbdev-docs` renders the same notebooks with nbs/_quarto.yml.
 """
 from __future__ import annotations
-import argparse, hashlib, json, os, re, shutil, subprocess, sys, time
+import argparse, hashlib, json, os, posixpath, re, shutil, subprocess, sys, time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -33,17 +33,34 @@ def log(msg): print(f"[build_docs {time.strftime('%H:%M:%S')}] {msg}", flush=Tru
 
 def notebooks(tracked: bool = False) -> list[Path]:
     "The chapters in reading order: index first, then by file name (the number prefix)."
-    nbs = [p for p in NBS.glob("*.ipynb") if not p.name.startswith(("_", "."))]
+    nbs = [p for p in NBS.rglob("*.ipynb")
+           if not any(part.startswith(("_", ".")) for part in p.relative_to(NBS).parts)]
     if tracked:
         out = subprocess.run(["git", "ls-files", "nbs"], cwd=ROOT, capture_output=True, text=True, check=True).stdout
-        nbs = [p for p in nbs if f"nbs/{p.name}" in out.split()]
-    return sorted(nbs, key=lambda p: (p.stem != "index", p.name))
+        nbs = [p for p in nbs if f"nbs/{rel(p)}" in out.split()]
+    return sorted(nbs, key=lambda p: (p.stem != "index", rel(p)))
+
+
+def rel(nb: Path) -> str:
+    "A notebook's path under nbs/, e.g. `00_layout/00_mesh.ipynb`: its name in the site's records."
+    return nb.resolve().relative_to(NBS.resolve()).as_posix()
+
+
+def flat(nb: Path) -> str:
+    "The processed copy's file name: its path under nbs/ with `/` as `__` (one folder holds them all)."
+    return rel(nb).replace("/", "__")
+
+
+def stage(rel_path: str) -> str:
+    "The folder of a notebook without its number (`04_shardy/02_propagate.ipynb` -> `shardy`), '' at the top."
+    folder = Path(rel_path).parent.as_posix()
+    return "" if folder == "." else re.sub(r"^\d+_", "", folder)
 
 
 def _package_hash() -> str:
     h = hashlib.sha256()
-    for p in sorted((ROOT / "shardnb").glob("*.py")):
-        if p.name != "_modidx.py": h.update(p.name.encode() + p.read_bytes())
+    for p in sorted((ROOT / "shardnb").rglob("*.py")):
+        if p.name != "_modidx.py": h.update(str(p.relative_to(ROOT)).encode() + p.read_bytes())
     return h.hexdigest()
 
 
@@ -93,12 +110,12 @@ def execute(nbs: list[Path], workers: int) -> None:
     pkg = _package_hash()
     todo = []
     for nb in nbs:
-        dest, stamp = PROC / nb.name, PROC / (nb.name + ".hash")
+        dest, stamp = PROC / flat(nb), PROC / (flat(nb) + ".hash")
         key = hashlib.sha256(nb.read_bytes() + pkg.encode()).hexdigest()
         if dest.exists() and stamp.exists() and stamp.read_text() == key: continue
         stamp.unlink(missing_ok=True)
         todo.append((nb, dest, stamp, key))
-    names = {nb.name for nb in nbs}
+    names = {flat(nb) for nb in nbs}
     for stale in PROC.glob("*.ipynb"):  # proc_nbs takes the whole folder: keep only this build's pages
         if stale.name not in names: stale.unlink()
     if not todo: log("notebooks: all cached"); return
@@ -112,9 +129,9 @@ def execute(nbs: list[Path], workers: int) -> None:
 
     with ThreadPoolExecutor(workers) as pool:
         for (nb, dest, stamp, key), secs, r in pool.map(run, todo):
-            if r.returncode: failed.append(f"{nb.name}:\n{r.stdout[-4000:]}{r.stderr[-4000:]}"); continue
+            if r.returncode: failed.append(f"{rel(nb)}:\n{r.stdout[-4000:]}{r.stderr[-4000:]}"); continue
             stamp.write_text(key)
-            log(f"  {nb.name}: {secs:.1f}s")
+            log(f"  {rel(nb)}: {secs:.1f}s")
     if failed: sys.exit("notebook execution failed:\n" + "\n".join(failed))
 
 
@@ -169,27 +186,33 @@ def _strip_attrs(md: str) -> str:
 
 class Site:
     "What the translator needs to know about all pages: names, titles, anchors."
-    def __init__(self, procs: list[Path]):
-        self.pages = {}  # notebook file name -> page stem (nbdev's output-file, e.g. 00_mesh.ipynb -> mesh)
-        for p in procs:
+    def __init__(self, procs: list[tuple[Path, str]]):
+        # notebook path under nbs/ -> page path: its stage folder without the number, then nbdev's output-file
+        # (04_shardy/02_propagate.ipynb -> shardy/propagate; index.ipynb -> index)
+        self.pages = {}
+        for p, name in procs:
             cells = json.loads(p.read_text())["cells"]
             fm = _frontmatter(_src(cells[0])) if cells and cells[0]["cell_type"] == "raw" else {}
-            self.pages[p.name] = Path(fm.get("output-file", p.stem + ".html")).stem
+            page = Path(fm.get("output-file", Path(name).stem + ".html")).stem
+            self.pages[name] = f"{stage(name)}/{page}" if stage(name) else page
+        self.notebook = {v: k for k, v in self.pages.items()}
         self.anchors: dict[str, set[str]] = {}
 
     def link(self, target: str, here: str) -> str | None:
-        "A site-internal link target for `target`, or None to leave it as it is."
+        "A site-internal link target for `target` on page `here`, or None to leave it as it is."
         page, _, anchor = target.partition("#")
         if page.startswith(SITE_PREFIX): page = page[len(SITE_PREFIX):]
         elif re.match(r"^[a-z][a-z0-9+.-]*:", page) or page.startswith("/"): return None
+        nb = posixpath.normpath(posixpath.join(posixpath.dirname(self.notebook[here]), page)) if page else ""
         if not page: stem = here
-        elif page.endswith(".ipynb") and page in self.pages: stem = self.pages[page]
-        elif page.endswith((".html", ".md")) and Path(page).stem in self.anchors: stem = Path(page).stem
+        elif page.endswith(".ipynb") and nb in self.pages: stem = self.pages[nb]
+        elif page.endswith((".html", ".md")) and posixpath.splitext(page)[0] in self.anchors: stem = posixpath.splitext(page)[0]
         else: return None
         if stem not in self.anchors: return None
         from slugs import nbdev_slug
         ok = anchor and (anchor in self.anchors[stem] or nbdev_slug(anchor) in self.anchors[stem])
-        return (f"{stem}.ipynb" if stem != here else "") + (f"#{anchor}" if ok else "") or f"{stem}.ipynb"
+        to = posixpath.relpath(stem, posixpath.dirname(here) or ".") + ".ipynb"
+        return (to if stem != here else "") + (f"#{anchor}" if ok else "") or to
 
 
 def _relink(md: str, site: Site, here: str) -> str:
@@ -202,9 +225,10 @@ def _relink(md: str, site: Site, here: str) -> str:
     return re.sub(r"(!?\[[^\]\n]*\])\(([^)\s]+)\)", fix, md)
 
 
-def _images(md: str) -> str:
-    "Images relative to nbs/ (`../docs/images/x.png`) -> the copy under the site's images/."
-    return re.sub(r"(!\[[^\]]*\]\()\.\./docs/images/", r"\1images/", md)
+def _images(md: str, here: str) -> str:
+    "Images relative to the notebook (`../docs/images/x.png` from nbs/) -> the copy under the site's images/."
+    up = "../" * here.count("/")
+    return re.sub(r"(!\[[^\]]*\]\()(\.\./)+docs/images/", rf"\g<1>{up}images/", md)
 
 
 def _show_doc_md(md: str) -> str:
@@ -249,16 +273,16 @@ class Headings:
 def _md_cell(text: str) -> dict: return {"cell_type": "markdown", "metadata": {}, "source": text}
 
 
-def translate(proc: Path, site: Site, pass_: int) -> dict:
-    "One processed notebook as a MyST notebook (pass 0 collects anchors, pass 1 links them)."
+def translate(proc: Path, name: str, site: Site, pass_: int) -> dict:
+    "One processed notebook (`name` under nbs/) as a MyST notebook (pass 0 collects anchors, pass 1 links them)."
     nb = json.loads(proc.read_text())
-    here = site.pages[proc.name]
+    here = site.pages[name]
     anchors = site.anchors.setdefault(here, set())
     heads = Headings(anchors)
     cells, title, figures = [], None, 0
 
     def md(text: str):
-        text = _images(_callouts(_strip_attrs(text)))
+        text = _images(_callouts(_strip_attrs(text)), here)
         if pass_: text = _relink(text, site, here)
         cells.append(_md_cell(heads(text)))
 
@@ -298,30 +322,37 @@ def translate(proc: Path, site: Site, pass_: int) -> dict:
                 data["text/markdown"] = _relink(_strip_attrs("".join(t) if isinstance(t, list) else t), site, here)
         cells.append({"cell_type": "code", "execution_count": None, "metadata": {"tags": tags} if tags else {},
                       "outputs": outputs, "source": code})
-    for i, c in enumerate(cells): c["id"] = f"{here}-{i}"
+    for i, c in enumerate(cells): c["id"] = f"{here.replace('/', '-')}-{i}"
     return {"cells": cells, "nbformat": 4, "nbformat_minor": 5,
             "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
                          "language_info": {"name": "python", "pygments_lexer": "ipython3"},
-                         "shardnb": {"title": title or here, "figures": figures, "notebook": proc.name}}}
+                         "shardnb": {"title": title or here, "figures": figures, "notebook": name}}}
 
 
 def translate_all(cache: Path, order: list[Path]) -> list[dict]:
     if SRC.exists(): shutil.rmtree(SRC)
     SRC.mkdir(parents=True)
-    procs = [cache / nb.name for nb in order]
-    missing = [p.name for p in procs if not p.exists()]
+    procs = [(cache / flat(nb), rel(nb)) for nb in order]
+    missing = [name for p, name in procs if not p.exists()]
     if missing: sys.exit(f"nbdev's processing produced no page for: {', '.join(missing)}")
     site = Site(procs)
-    for p in procs: translate(p, site, 0)  # collect every page's anchors first
+    for p, name in procs: translate(p, name, site, 0)  # collect every page's anchors first
     pages = []
-    for p in procs:
-        nb = translate(p, site, 1)
-        stem = site.pages[p.name]
-        if stem == "index":  # the sidebar: every chapter, in reading order
-            toc = "\n".join(site.pages[q.name] for q in procs if site.pages[q.name] != "index")
-            nb["cells"].append({**_md_cell(f"```{{toctree}}\n:hidden:\n:maxdepth: 1\n\n{toc}\n```"), "id": "index-toctree"})
-        (SRC / f"{stem}.ipynb").write_text(json.dumps(nb, indent=1))
-        pages.append({"page": f"{stem}.html", "notebook": p.name, **nb["metadata"]["shardnb"]})
+    for p, name in procs:
+        nb = translate(p, name, site, 1)
+        stem = site.pages[name]
+        if stem == "index":  # the sidebar: one captioned list per stage folder, chapters in reading order
+            by_stage: dict[str, list[str]] = {}
+            for _, other in procs:
+                if site.pages[other] != "index": by_stage.setdefault(stage(other), []).append(site.pages[other])
+            for st, stems in by_stage.items():
+                toc = "\n".join(stems)
+                nb["cells"].append({**_md_cell(f"```{{toctree}}\n:hidden:\n:maxdepth: 1\n:caption: {st}\n\n{toc}\n```"),
+                                    "id": f"index-toctree-{st}"})
+        out = SRC / f"{stem}.ipynb"
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_text(json.dumps(nb, indent=1))
+        pages.append({"page": f"{stem}.html", **nb["metadata"]["shardnb"]})
     if (ROOT / "docs" / "images").exists(): shutil.copytree(ROOT / "docs" / "images", SRC / "images")
     return pages
 

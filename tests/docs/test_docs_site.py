@@ -1,0 +1,118 @@
+"""The docs site (tools/build_docs.py) opened in headless Chromium: every chapter a page with its title and figures.
+
+CI builds the site first and must have Chromium (`.ci/run` installs Debian's); locally the test builds the site
+when it is missing and skips only when Sphinx or Chromium is not installed.
+"""
+import html, json, os, re, shutil, subprocess, sys, tempfile
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+BUILD = ROOT / "_build" / "docs"
+SITE = BUILD / "html"
+IN_CI = bool(os.environ.get("CI"))
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+def _unavailable(why):
+    if IN_CI: pytest.fail(why)
+    pytest.skip(why)
+
+
+@pytest.fixture(scope="module")
+def pages():
+    if not (SITE / "index.html").exists() or not (BUILD / "pages.json").exists():
+        if IN_CI: pytest.fail("the docs site is not built: CI runs `python tools/build_docs.py` before the tests")
+        try: import sphinx, myst_nb, furo  # noqa: F401
+        except ImportError: pytest.skip("the docs tools are not installed (pip install -e '.[docs]')")
+        subprocess.run([sys.executable, str(ROOT / "tools" / "build_docs.py")], check=True, cwd=ROOT)
+    return json.loads((BUILD / "pages.json").read_text())
+
+
+@pytest.fixture(scope="module")
+def chromium():
+    exe = shutil.which("chromium") or shutil.which("chromium-browser")
+    if not exe: _unavailable("Chromium is not installed (apt-get install -y chromium)")
+    return exe
+
+
+def _run_chromium(exe, *args, timeout=90):
+    with tempfile.TemporaryDirectory() as profile:
+        r = subprocess.run([exe, *FLAGS, f"--user-data-dir={profile}", *args], capture_output=True, timeout=timeout)
+    return r
+
+
+def dump_dom(exe, page: Path) -> str:
+    r = _run_chromium(exe, "--virtual-time-budget=5000", "--dump-dom", page.as_uri())
+    assert r.returncode == 0, r.stderr.decode()[-2000:]
+    return r.stdout.decode()
+
+
+def test_every_notebook_is_a_page_in_reading_order(pages):
+    nbs = sorted(p.name for p in (ROOT / "nbs").glob("*.ipynb") if not p.name.startswith(("_", ".")))
+    assert sorted(p["notebook"] for p in pages) == nbs, "the site is stale: run python tools/build_docs.py"
+    assert pages[0]["page"] == "index.html"
+    chapters = [p["notebook"] for p in pages[1:]]
+    assert chapters == sorted(chapters)
+
+
+def test_pages_load_with_title_figures_and_sidebar(pages, chromium):
+    with ThreadPoolExecutor(2) as pool:
+        doms = list(pool.map(lambda p: dump_dom(chromium, SITE / p["page"]), pages))
+    order = [p["page"] for p in pages[1:]]
+    for page, dom in zip(pages, doms):
+        name, title = page["page"], page["title"]
+        h1 = re.search(r"<h1[^>]*>(.*?)</h1>", dom, re.S)
+        assert h1, f"{name}: no <h1>"
+        plain = lambda t: html.unescape(re.sub(r"<[^>]+>", "", t)).replace("\u2019", "'").replace("¶", "").replace("#", "").strip()
+        want = title.replace("`", "")
+        assert plain(h1.group(1)) == want, (name, h1.group(1), title)
+        assert want in plain(re.search(r"<title>(.*?)</title>", dom, re.S).group(1)), name
+        imgs = [src for src in re.findall(r'<img[^>]+src="([^"]+)"', dom) if "_images/" in src or src.startswith("images/")]
+        if page["figures"]:
+            assert imgs, f"{name}: the notebook has {page['figures']} figure(s), the page shows none"
+        for src in imgs:
+            assert (SITE / src.split("#")[0]).exists(), f"{name}: image {src} is missing"
+        sidebar = re.findall(r'class="reference internal" href="([a-z_]+\.html)"', dom.split('class="sidebar-tree"', 1)[-1])
+        # the current page links to itself as "#"; every other chapter is listed, in reading order
+        assert [s for s in dict.fromkeys(sidebar) if s in order] == [o for o in order if o != name], \
+            f"{name}: sidebar not in reading order"
+        assert "Traceback (most recent call last)" not in dom, f"{name}: an error is rendered"
+
+
+def test_show_doc_links_resolve_to_anchors(pages):
+    ids = {p["page"]: set(re.findall(r'\bid="([^"]+)"', (SITE / p["page"]).read_text())) for p in pages}
+    links, broken = 0, []
+    for p in pages:
+        for target, anchor in re.findall(r'href="([a-z_]*\.html)?#([^"]+)"', (SITE / p["page"]).read_text()):
+            links += 1
+            if anchor not in ids.get(target or p["page"], {anchor}): broken.append(f"{p['page']} -> {target}#{anchor}")
+    assert links > 50 and not broken, broken[:20]
+    sharding = (SITE / "sharding.html").read_text()
+    assert 'id="tensorsharding"' in sharding and 'href="#tensorsharding"' in sharding
+
+
+def test_home_page_screenshot(pages, chromium):
+    shot = BUILD / "screenshot-home.png"
+    shot.unlink(missing_ok=True)
+    r = _run_chromium(chromium, "--window-size=1280,1600", f"--screenshot={shot}", (SITE / "index.html").as_uri())
+    assert r.returncode == 0, r.stderr.decode()[-2000:]
+    assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and shot.stat().st_size > 20_000
+
+
+def test_quarto_sidebar_lists_every_chapter_in_reading_order(capsys):
+    import yaml
+    from nbdev.quarto import nbdev_sidebar
+    cfg = yaml.safe_load((ROOT / "nbs" / "_quarto.yml").read_text())
+    assert {"nbdev.yml", "sidebar.yml"} <= set(cfg["metadata-files"])
+    cwd = os.getcwd()
+    try:
+        os.chdir(ROOT)
+        nbdev_sidebar.__wrapped__(path=str(ROOT / "nbs"), printit=True, force=True)
+    finally: os.chdir(cwd)
+    contents = yaml.safe_load(capsys.readouterr().out)["website"]["sidebar"]["contents"]
+    nbs = sorted(p.name for p in (ROOT / "nbs").glob("*.ipynb") if not p.name.startswith(("_", ".")) and p.stem != "index")
+    assert contents == ["index.ipynb", *nbs]

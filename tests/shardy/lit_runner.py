@@ -1,0 +1,105 @@
+"""Shardy's own propagation lit files, run through jaxlib and through shardnb (used by tests/shardy/test_propagate_lit.py and
+bench/propagate_lit.py). Each file is split at `// -----`; its RUN line's passes run in jaxlib (in a subprocess: a case can
+abort it) and in shardnb; jaxlib re-prints shardnb's output and the two texts are compared per function."""
+import os
+import re
+import importlib
+
+from shardnb.ir.program import Attr, parse_module, print_module
+from shardnb.shardy import import_passes as P
+from shardnb.shardy.rules import sharding_rule
+from shardnb.layout.mesh import ShardingError
+PR = importlib.import_module("shardnb.shardy.propagate")   # the package re-exports the function `propagate` under the module's name
+from tests.corpus.shardy_runner import run_in_subprocess
+
+
+def _pipeline(m, opts):
+    from shardnb.shardy.export import propagation_pipeline
+    if opts: raise NotImplementedError(f"sdy-propagation-pipeline with options {opts}")
+    return propagation_pipeline(m)
+
+
+def _populate(m, opts):
+    "sdy-populate-op-sharding-rules: each op Shardy has a rule for gets it as `sdy.sharding_rule`."
+    cons = opts.get("conservative-propagation") == "true"
+    for op in m.walk():
+        if "sdy.sharding_rule" in op.attrs: continue
+        try: op.attrs["sdy.sharding_rule"] = Attr(str(sharding_rule(op, cons)))
+        except ShardingError: pass
+    return m
+
+
+def _propagate(strategy):
+    def run(m, opts):
+        return PR.propagate(m, strategy=strategy, conservative=opts.get("conservative-propagation") == "true",
+                            keep_sharding_rules=opts.get("keep-sharding-rules") == "true")
+    return run
+
+PASSES = {
+    "sdy-basic-propagate": _propagate("basic"), "sdy-aggressive-propagate": _propagate("aggressive"),
+    "sdy-op-priority-propagate": _propagate("op-priority"), "sdy-user-priority-propagate": _propagate("user-priority"),
+    "sdy-add-data-flow-edges": lambda m, o: P.add_data_flow_edges(m),
+    "sdy-sink-data-flow-edges": lambda m, o: PR.sink_data_flow_edges(m),
+    "sdy-propagation-pipeline": _pipeline, "sdy-populate-op-sharding-rules": _populate,
+}
+
+
+def run_line(text):
+    "The passes of the file's RUN line: [(name, {option: value})]."
+    line = next(l for l in text.splitlines() if "RUN:" in l)
+    out = []
+    for m in re.finditer(r"-(sdy-[\w-]+)(?:=(['\"]?)([^'\"\s]*)\2)?", line):
+        opts = dict(kv.split("=", 1) for kv in m.group(3).split() if "=" in kv) if m.group(3) else {}
+        out.append((m.group(1), opts))
+    return out
+
+
+FUNC_PASSES = {"sdy-sink-data-flow-edges", "sdy-apply-sharding-constraints", "sdy-constant-or-scalar-splitter",
+               "sdy-populate-op-sharding-rules"}
+
+def pipeline_text(passes):
+    one = lambda n, o: n + ("{" + " ".join(f"{k}={v}" for k, v in o.items()) + "}" if o else "")
+    return ",".join(f"func.func({one(n, o)})" if n in FUNC_PASSES else one(n, o) for n, o in passes)
+
+
+def funcs(text):
+    "Function texts of a printed module by name (module attributes and meshes under '')."
+    out, cur, name = {}, [], ""
+    for l in text.splitlines():
+        m = re.match(r"\s*func\.func (?:\w+ )?@([\w$.\-]+)", l)
+        if m: out[name] = "\n".join(cur); cur, name = [], m.group(1)
+        cur.append(l.strip())
+    out[name] = "\n".join(cur)
+    return out
+
+
+def run_file(path, verbose=False):
+    text = open(path).read()
+    passes = run_line(text)
+    unknown = [n for n, _ in passes if n not in PASSES]
+    cases = [c for c in text.split("// -----")]
+    if unknown: return dict(file=os.path.basename(path), skipped=f"passes shardnb does not run here: {', '.join(unknown)}")
+    ref = run_in_subprocess([[c, pipeline_text(passes)] for c in cases])
+    # shardnb reads jaxlib's re-print of each input: the lit files' hand-written layout (attribute
+    # dictionaries on continuation lines) is not what this script measures
+    inputs = run_in_subprocess([[c, ""] for c in cases])
+    ours = []
+    for c, (iok, ci) in zip(cases, inputs):
+        c = ci if iok else c
+        try:
+            m = parse_module(c)
+            for n, o in passes: m = PASSES[n](m, o)
+            ours.append([True, print_module(m)])
+        except Exception as e: ours.append([False, f"{type(e).__name__}: {e}"])
+    canon = run_in_subprocess([[o[1], ""] if o[0] else ["", ""] for o in ours])
+    stats = dict(file=os.path.basename(path), cases=len(cases), rejected=0, funcs=0, same=0, diffs=[])
+    for k, (c, (rok, r), (ook, o), (cok, co)) in enumerate(zip(cases, ref, ours, canon)):
+        if not rok: stats["rejected"] += 1; continue
+        fr = funcs(r)
+        fo = funcs(co) if ook and cok else {}
+        for name, body in fr.items():
+            if not name: continue
+            stats["funcs"] += 1
+            if fo.get(name) == body: stats["same"] += 1
+            else: stats["diffs"].append((k, name, body, fo.get(name, o if not ook else co)))
+    return stats
