@@ -6,13 +6,23 @@ Docs: https://shardnb.github.io/shardnb/07_cli/cli.html.md"""
 
 # %% ../nbs/07_cli/00_cli.ipynb #b41a3b24
 from __future__ import annotations
-import argparse, dataclasses, importlib, json, os, re, sys
+import argparse, dataclasses, json, os, re, sys
 from pathlib import Path
+from .layout.syntax import ShardingSyntaxError, parse_sharding
+from .reshard.planner import plan_reshard
+from .ir.program import check_module, parse_module
+from .shardy.import_passes import import_pipeline
+from .shardy.propagate import propagate
+from .shardy.explicit import insert_explicit_reshards
+from .shardy.export import propagation_pipeline
+from .shardy.cost import communication_report
+from .viz.layout import draw_sharding
+from .viz.reshard import draw_plan_steps
 
 # %% auto #0
-__all__ = ['STRATEGIES', 'CommandError', 'backend', 'parse_shape', 'parse_meshes', 'holders', 'show_text', 'sharding_figure',
-           'jsonable', 'plan_text', 'plan_json', 'plan_figure', 'located', 'module_error', 'cmd_propagate', 'png_path',
-           'read_arg', 'cmd_show', 'cmd_plan', 'read_module', 'checked_module', 'cmd_check', 'make_parser', 'main']
+__all__ = ['STRATEGIES', 'CommandError', 'parse_shape', 'parse_meshes', 'holders', 'show_text', 'sharding_figure', 'jsonable',
+           'plan_text', 'plan_json', 'plan_figure', 'located', 'module_error', 'cmd_propagate', 'png_path', 'read_arg',
+           'cmd_show', 'cmd_plan', 'read_module', 'checked_module', 'cmd_check', 'make_parser', 'main']
 
 # %% ../nbs/07_cli/00_cli.ipynb #fcd27aed
 class CommandError(Exception):
@@ -20,15 +30,6 @@ class CommandError(Exception):
     def __init__(self, message: str, code: int = 1, messages=None):
         super().__init__(message)
         self.code, self.messages = code, list(messages) if messages else [message]
-
-# %% ../nbs/07_cli/00_cli.ipynb #3bb7102e
-def backend(module: str, command: str):
-    "Import `shardnb.<module>` for `command`, or fail with a message saying it is not available yet."
-    try: return importlib.import_module(f"shardnb.{module}")
-    except ModuleNotFoundError as e:
-        if e.name not in (f"shardnb.{module}", module): raise
-        raise CommandError(f"shardnb {command}: not available yet (it needs shardnb.{module}, "
-                           f"which this installation does not have)", code=3) from None
 
 # %% ../nbs/07_cli/00_cli.ipynb #565bd0ba
 _MAX_DIGITS = 1000  # a dimension is a Python int of any size, but text this long is not a shape
@@ -95,36 +96,9 @@ def show_text(sharding, shape, max_tiles: int | None = 32) -> str:
     return "\n".join(lines)
 
 # %% ../nbs/07_cli/00_cli.ipynb #a3983975
-def _tile_figure(sharding, shape):
-    "A simple tile plot of who holds what (1-D and 2-D tensors; higher ranks show their last two dims)."
-    import matplotlib
-    from matplotlib.figure import Figure
-    shape2 = (1, shape[0]) if len(shape) == 1 else tuple(shape[-2:]) if shape else (1, 1)
-    fig = Figure(figsize=(6, min(7.0, max(2.0, 4.5 * shape2[0] / max(shape2[1], 1) + 1.2))), dpi=100)
-    ax = fig.add_subplot()
-    groups = [(idx[-2:] if len(idx) >= 2 else ((slice(0, 1),) + tuple(idx))[-2:], devs)
-              for idx, devs in holders(sharding, shape)] if shape else [((slice(0, 1), slice(0, 1)), [0])]
-    seen, cmap = {}, matplotlib.colormaps["tab20"]
-    for (rows, cols), devs in groups:
-        if rows.stop <= rows.start or cols.stop <= cols.start: continue
-        key = (rows.start, rows.stop, cols.start, cols.stop)
-        if key in seen: continue
-        seen[key] = devs
-        ax.add_patch(matplotlib.patches.Rectangle((cols.start, rows.start), cols.stop - cols.start,
-                     rows.stop - rows.start, facecolor=cmap(len(seen) % 20), edgecolor="black", lw=1.5))
-        ax.text((cols.start + cols.stop) / 2, (rows.start + rows.stop) / 2,
-                "dev " + ",".join(map(str, devs)), ha="center", va="center", fontsize=9)
-    ax.set_xlim(0, shape2[1]); ax.set_ylim(shape2[0], 0); ax.set_aspect("equal")
-    ax.set_xlabel(f"dim {len(shape) - 1}" if shape else ""); ax.set_ylabel(f"dim {len(shape) - 2}" if len(shape) >= 2 else "")
-    ax.set_title(f"{sharding}\n{_fmt_shape(shape)} on {sharding.mesh}", fontsize=9)
-    return fig
-
 def sharding_figure(sharding, shape):
-    "The figure of `sharding` on `shape`: `shardnb.viz.layout.draw_sharding` if available, else a tile plot."
-    try: viz = importlib.import_module("shardnb.viz.layout")
-    except ModuleNotFoundError: viz = None
-    if viz is not None and hasattr(viz, "draw_sharding"): return viz.draw_sharding(sharding, shape)
-    return _tile_figure(sharding, shape)
+    "The figure of `sharding` on `shape` (the figures chapter's `draw_sharding`)."
+    return draw_sharding(sharding, shape)
 
 # %% ../nbs/07_cli/00_cli.ipynb #6b836d0d
 def jsonable(obj):
@@ -164,20 +138,18 @@ def plan_json(plan) -> str:
 
 # %% ../nbs/07_cli/00_cli.ipynb #161bd069
 def plan_figure(plan, shape):
-    """The figure of a reshard plan: each step's device grid (`viz_plan.draw_plan_steps`) on meshes of up to 64
+    """The figure of a reshard plan: each step's device grid (`draw_plan_steps`) on meshes of up to 64
     devices; on larger ones, before and after side by side (`draw_sharding` summarises a large mesh)."""
-    viz = backend("viz", "plan --png")
     if plan.src.mesh.size <= 64 and plan.dst.mesh.size <= 64:
         import matplotlib.pyplot as plt
-        from shardnb.viz.reshard import draw_plan_steps
         fig = draw_plan_steps(plan)
         plt.close(fig)   # drawn with pyplot: unregistered, so a notebook doesn't show it a second time; the caller saves it
         return fig
     from matplotlib.figure import Figure
     fig = Figure(figsize=(9, 4.8), dpi=100)
     (a, b) = fig.subplots(1, 2)
-    viz.draw_sharding(plan.src, shape, ax=a, title="before")
-    viz.draw_sharding(plan.dst, shape, ax=b, title="after")
+    draw_sharding(plan.src, shape, ax=a, title="before")
+    draw_sharding(plan.dst, shape, ax=b, title="after")
     steps = "; ".join(str(s).split(" =>")[0] for s in plan.steps) or "no data moves"
     fig.suptitle(f"{steps}\nbusiest device receives {plan.cost.max_bytes_received:,} B "
                  f"(lower bound {plan.lower_bound_bytes:,} B)", fontsize=10)
@@ -199,7 +171,6 @@ def module_error(name: str, text: str, err) -> str:
     "`err`, raised while working on module `text`, located at the op it names when that op knows its place in `text`."
     pos = getattr(getattr(err, "where", None), "pos", None)
     if getattr(err, "line", None) is None and pos is not None and 0 <= pos <= len(text):
-        from shardnb.layout.syntax import ShardingSyntaxError
         err = ShardingSyntaxError(getattr(err, "message", None) or str(err), text, pos)
     return located(name, err)
 
@@ -211,14 +182,13 @@ def cmd_propagate(args) -> str:
     if args.pipeline and args.strategy != "user-priority":
         raise CommandError("--pipeline runs Shardy's pipeline, which propagates with user-priority; drop --strategy", code=2)   # a usage error
     try:
-        if args.pipeline: m = backend("export", "propagate --pipeline").propagation_pipeline(m, conservative=args.conservative)
+        if args.pipeline: m = propagation_pipeline(m, conservative=args.conservative)
         else:
-            passes, propagation = backend("passes", "propagate"), backend("propagate", "propagate")
-            m = propagation.propagate(passes.import_pipeline(m), strategy=args.strategy, conservative=args.conservative)
-            if args.reshards: m = backend("explicit", "propagate --reshards").insert_explicit_reshards(m, enable_full_version=True)
+            m = propagate(import_pipeline(m), strategy=args.strategy, conservative=args.conservative)
+            if args.reshards: m = insert_explicit_reshards(m, enable_full_version=True)
     except ValueError as e: raise CommandError(str(e), messages=[module_error(name, text, e)]) from None
     if not args.cost: return str(m).rstrip("\n")
-    try: return str(backend("cost", "propagate --cost").communication_report(m))
+    try: return str(communication_report(m))
     except ValueError as e: raise CommandError(str(e), messages=[module_error(name, text, e)]) from None
 
 # %% ../nbs/07_cli/00_cli.ipynb #fd39b398
@@ -247,21 +217,19 @@ def read_arg(text: str) -> str:
 # %% ../nbs/07_cli/00_cli.ipynb #f31d89ca
 def cmd_show(args) -> str:
     "`shardnb show`: the sharding's text, local shape, who holds what and optionally its figure."
-    syntax = backend("syntax", "show")
     shape, png = parse_shape(args.shape), png_path(args.png) if args.png else None
-    sharding = syntax.parse_sharding(read_arg(args.sharding).strip(), parse_meshes(args.mesh))
+    sharding = parse_sharding(read_arg(args.sharding).strip(), parse_meshes(args.mesh))
     out = show_text(sharding, shape, None if args.all else 32)
     if png: out += "\n" + _save(sharding_figure(sharding, shape), png)
     return out
 
 def cmd_plan(args) -> str:
     "`shardnb plan`: the reshard plan from one sharding to another, its cost and lower bound."
-    syntax, reshard = backend("syntax", "plan"), backend("reshard", "plan")
     shape, meshes = parse_shape(args.shape), parse_meshes(args.mesh)
     png = png_path(args.png) if args.png else None
-    src, dst = (syntax.parse_sharding(read_arg(t).strip(), meshes) for t in (args.src, args.dst))
+    src, dst = (parse_sharding(read_arg(t).strip(), meshes) for t in (args.src, args.dst))
     src.verify(shape); dst.verify(shape)
-    plan = reshard.plan_reshard(src, dst, shape, args.dtype)
+    plan = plan_reshard(src, dst, shape, args.dtype)
     out = plan_json(plan) if args.json else f"{src}\n  -> {dst}\n" + plan_text(plan)
     if png:
         msg = _save(plan_figure(plan, shape), png)
@@ -277,10 +245,9 @@ def read_module(file: str) -> tuple[str, str]:
 
 def checked_module(name: str, text: str, command: str):
     "The parsed module of `text`, or every error `check` would report for it."
-    program = backend("program", command)
-    errors = program.check_module(text)
+    errors = check_module(text)
     if errors: raise CommandError(f"{len(errors)} errors", messages=[located(name, e) for e in errors])
-    return program.parse_module(text)
+    return parse_module(text)
 
 def cmd_check(args) -> str:
     "`shardnb check`: parse and verify a module, every error with its line and column."
