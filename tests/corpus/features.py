@@ -9,74 +9,24 @@ roll, integer/bitwise ops and converts, complex numbers, PRNG implementations, r
 many mesh shapes and device orders, disagreeing in/out shardings, donation, static args, keep_unused, programs with
 no annotations or only out_shardings, unconstrained dims and dims their axes don't divide.
 
-Same builder convention as tests/corpus/models.py: `@program(name)` returns `(fn, args, jit_kwargs, opts)`; opts may
-hold `mesh` (lowered under `jax.set_mesh`) and `debug_info`.
-
-Written as a second independent check of shardnb against jaxlib (the first is `tests/corpus/models.py`): every program
-agreed on every Shardy check; the communication report crashed on the two with host callbacks (a value on a maximal
-mesh), fixed since. `tests/corpus/programs.py` registers them in its `CORPUS`.
+Builders follow `tests/corpus/builders.py`'s convention; `tests/corpus/programs.py` registers every program here in
+its `CORPUS`.
 """
 from __future__ import annotations
 
+from tests.corpus.builders import U, arr, constrain, jax_jnp, make_mesh, named, registrar, spec
+
 PROGRAMS: dict = {}
-
-
-def program(name):
-    def deco(fn):
-        assert name not in PROGRAMS, name
-        PROGRAMS[name] = fn
-        return fn
-    return deco
-
-
-def _jax():
-    import jax, jax.numpy as jnp
-    return jax, jnp
-
-
-def _mesh(shape, names, devs=None, axis_types=None):
-    import numpy as np, jax
-    n = int(np.prod(shape))
-    d = np.array(jax.devices()[:n]) if devs is None else np.array(jax.devices())[list(devs)]
-    if axis_types is None: return jax.sharding.Mesh(d.reshape(shape), names)
-    return jax.sharding.Mesh(d.reshape(shape), names, axis_types=axis_types)
-
-
-U = "__UNCONSTRAINED__"
-
-
-def _ns(mesh, *spec, memory_kind=None):
-    "A NamedSharding; `U` in `spec` stands for `P.UNCONSTRAINED`."
-    from jax.sharding import NamedSharding, PartitionSpec as P
-    return NamedSharding(mesh, P(*[P.UNCONSTRAINED if s == U else s for s in spec]), memory_kind=memory_kind)
-
-
-def _P(*spec):
-    from jax.sharding import PartitionSpec as P
-    return P(*[P.UNCONSTRAINED if s == U else s for s in spec])
-
-
-def _arr(shape, dtype="float32", seed=0, hi=7):
-    import numpy as np, jax.numpy as jnp
-    r = np.random.default_rng(seed)
-    if dtype.startswith("int") or dtype.startswith("uint"): return jnp.asarray(r.integers(0, hi, size=shape), dtype=dtype)
-    if dtype.startswith("complex"): return jnp.asarray(r.standard_normal(shape) + 1j * r.standard_normal(shape), dtype=dtype)
-    if dtype == "bool": return jnp.asarray(r.random(shape) < 0.5)
-    return jnp.asarray(r.standard_normal(shape), dtype=dtype)
-
-
-def _wsc(x, mesh, *spec):
-    import jax
-    return jax.lax.with_sharding_constraint(x, _ns(mesh, *spec))
+program = registrar(PROGRAMS)
 
 
 # ------------------------------------------------------------------ host callbacks inside control flow
 @program("callbacks_in_scan_and_cond_sharded")
 def _cb_scan():
     import numpy as np
-    jax, jnp = _jax()
+    jax, jnp = jax_jnp()
     from jax.experimental import io_callback
-    mesh = _mesh((2, 4), ("x", "y"))
+    mesh = make_mesh((2, 4), ("x", "y"))
     def f(xs, w):
         def step(c, x):
             h = jnp.tanh(x @ w + c)
@@ -87,15 +37,15 @@ def _cb_scan():
         c, ys = jax.lax.scan(step, jnp.zeros((4, 16)), xs)
         c = jax.lax.cond(ys.sum() > 0, lambda c: io_callback(lambda a: np.asarray(a) * 2, jax.ShapeDtypeStruct(c.shape, c.dtype), c),
                          lambda c: c * 3, c)
-        return _wsc(c, mesh, "x", "y"), ys
-    return f, (_arr((5, 4, 16)), _arr((16, 16), seed=1)), dict(in_shardings=(_ns(mesh, None, "x"), _ns(mesh, None, "y"))), {}
+        return constrain(c, mesh, "x", "y"), ys
+    return f, (arr((5, 4, 16)), arr((16, 16), seed=1)), dict(in_shardings=(named(mesh, None, "x"), named(mesh, None, "y"))), {}
 
 
 @program("pure_callback_with_sharding_arg_and_vmap")
 def _cb_sharding():
     import numpy as np
-    jax, jnp = _jax()
-    mesh = _mesh((4, 2), ("a", "b"))
+    jax, jnp = jax_jnp()
+    mesh = make_mesh((4, 2), ("a", "b"))
     def f(x):
         shp = jax.ShapeDtypeStruct((8, 6), jnp.float32)
         y = jax.pure_callback(lambda a: np.sort(a, -1), shp, x, sharding=jax.sharding.SingleDeviceSharding(jax.devices()[0]))
@@ -103,14 +53,14 @@ def _cb_sharding():
                                                  vmap_method="broadcast_all"))(x)
         jax.debug.callback(lambda a, b: None, y.max(), z[:, 0])
         return y + z
-    return f, (_arr((8, 6)),), dict(in_shardings=_ns(mesh, "a", "b"), out_shardings=_ns(mesh, None, "b")), dict(debug_info=True)
+    return f, (arr((8, 6)),), dict(in_shardings=named(mesh, "a", "b"), out_shardings=named(mesh, None, "b")), dict(debug_info=True)
 
 
 # ------------------------------------------------------------------ custom differentiation rules
 @program("custom_jvp_softplus_mlp_grad")
 def _cjvp():
-    jax, jnp = _jax()
-    mesh = _mesh((4, 2), ("data", "model"))
+    jax, jnp = jax_jnp()
+    mesh = make_mesh((4, 2), ("data", "model"))
     @jax.custom_jvp
     def softplus(x): return jnp.logaddexp(x, 0.0)
     @softplus.defjvp
@@ -119,37 +69,37 @@ def _cjvp():
         return softplus(x), jax.nn.sigmoid(x) * t
     def loss(p, x, y):
         h = softplus(x @ p["w1"])
-        h = _wsc(h, mesh, "data", "model")
+        h = constrain(h, mesh, "data", "model")
         return ((h @ p["w2"] - y) ** 2).mean()
-    p = dict(w1=_arr((12, 16)), w2=_arr((16, 3), seed=1))
-    ps = dict(w1=_ns(mesh, None, "model"), w2=_ns(mesh, "model", None))
-    return jax.value_and_grad(loss), (p, _arr((8, 12), seed=2), _arr((8, 3), seed=3)), \
-        dict(in_shardings=(ps, _ns(mesh, "data"), _ns(mesh, "data"))), {}
+    p = dict(w1=arr((12, 16)), w2=arr((16, 3), seed=1))
+    ps = dict(w1=named(mesh, None, "model"), w2=named(mesh, "model", None))
+    return jax.value_and_grad(loss), (p, arr((8, 12), seed=2), arr((8, 3), seed=3)), \
+        dict(in_shardings=(ps, named(mesh, "data"), named(mesh, "data"))), {}
 
 
 @program("custom_vjp_gradient_clip_residuals")
 def _cvjp():
-    jax, jnp = _jax()
-    mesh = _mesh((2, 2, 2), ("a", "b", "c"))
+    jax, jnp = jax_jnp()
+    mesh = make_mesh((2, 2, 2), ("a", "b", "c"))
     @jax.custom_vjp
     def clip_mm(x, w): return x @ w
     def fwd(x, w): return x @ w, (x, w, jnp.linalg.norm(x, axis=-1))
     def bwd(res, g):
         x, w, n = res
-        g = _wsc(g, mesh, ("a", "b"), "c")
+        g = constrain(g, mesh, ("a", "b"), "c")
         gx = (g @ w.T) / jnp.maximum(n, 1.0)[:, None]
         gw = jnp.clip(x.T @ g, -1.0, 1.0)
         return gx, gw
     clip_mm.defvjp(fwd, bwd)
     def loss(x, w1, w2): return jnp.sum(jnp.sin(clip_mm(jnp.tanh(clip_mm(x, w1)), w2)))
-    return jax.grad(loss, argnums=(0, 1, 2)), (_arr((8, 12)), _arr((12, 8), seed=1), _arr((8, 4), seed=2)), \
-        dict(in_shardings=(_ns(mesh, "a", None), _ns(mesh, None, ("b", "c")), _ns(mesh, "c", None))), {}
+    return jax.grad(loss, argnums=(0, 1, 2)), (arr((8, 12)), arr((12, 8), seed=1), arr((8, 4), seed=2)), \
+        dict(in_shardings=(named(mesh, "a", None), named(mesh, None, ("b", "c")), named(mesh, "c", None))), {}
 
 
 @program("custom_vjp_inside_shard_map")
 def _cvjp_smap():
-    jax, jnp = _jax()
-    mesh = _mesh((2, 4), ("dp", "tp"))
+    jax, jnp = jax_jnp()
+    mesh = make_mesh((2, 4), ("dp", "tp"))
     @jax.custom_vjp
     def f_(x): return jnp.exp(x) / jnp.exp(x).sum(-1, keepdims=True)
     def fwd(x):
@@ -159,53 +109,53 @@ def _cvjp_smap():
     def loss(x, w):
         def body(x, w):
             return jax.lax.psum(f_(x @ w).sum(), ("dp", "tp"))
-        return jax.shard_map(body, mesh=mesh, in_specs=(_P("dp", None), _P(None, "tp")), out_specs=_P())(x, w)
-    return jax.grad(loss, argnums=1), (_arr((8, 6)), _arr((6, 16), seed=1)), \
-        dict(in_shardings=(_ns(mesh, "dp"), _ns(mesh, None, "tp"))), {}
+        return jax.shard_map(body, mesh=mesh, in_specs=(spec("dp", None), spec(None, "tp")), out_specs=spec())(x, w)
+    return jax.grad(loss, argnums=1), (arr((8, 6)), arr((6, 16), seed=1)), \
+        dict(in_shardings=(named(mesh, "dp"), named(mesh, None, "tp"))), {}
 
 
 # ------------------------------------------------------------------ checkpoint policies
 @program("checkpoint_save_only_these_names_mlp")
 def _remat_names():
-    jax, jnp = _jax()
+    jax, jnp = jax_jnp()
     from jax.ad_checkpoint import checkpoint_name
-    mesh = _mesh((2, 4), ("fsdp", "tp"))
+    mesh = make_mesh((2, 4), ("fsdp", "tp"))
     def block(x, w1, w2):
         h = checkpoint_name(x @ w1, "proj_in")
         h = jax.nn.gelu(h)
         h = checkpoint_name(h, "act")
-        return x + _wsc(h @ w2, mesh, "fsdp", None)
+        return x + constrain(h @ w2, mesh, "fsdp", None)
     pol = jax.checkpoint_policies.save_only_these_names("proj_in")
     def loss(x, w1, w2):
         y = jax.checkpoint(block, policy=pol)(x, w1, w2)
         y = jax.checkpoint(block, policy=jax.checkpoint_policies.save_any_names_but_these("act"))(y, w1, w2)
         return (y ** 2).sum()
-    return jax.grad(loss, argnums=(1, 2)), (_arr((8, 16)), _arr((16, 32), seed=1), _arr((32, 16), seed=2)), \
-        dict(in_shardings=(_ns(mesh, "fsdp"), _ns(mesh, "fsdp", "tp"), _ns(mesh, "tp", "fsdp"))), {}
+    return jax.grad(loss, argnums=(1, 2)), (arr((8, 16)), arr((16, 32), seed=1), arr((32, 16), seed=2)), \
+        dict(in_shardings=(named(mesh, "fsdp"), named(mesh, "fsdp", "tp"), named(mesh, "tp", "fsdp"))), {}
 
 
 @program("checkpoint_offload_policy_scan")
 def _remat_offload():
-    jax, jnp = _jax()
+    jax, jnp = jax_jnp()
     from jax.ad_checkpoint import checkpoint_name
-    mesh = _mesh((4, 2), ("x", "y"))
+    mesh = make_mesh((4, 2), ("x", "y"))
     pol = jax.checkpoint_policies.save_and_offload_only_these_names(
         names_which_can_be_saved=["keep"], names_which_can_be_offloaded=["off"], offload_src="device", offload_dst="pinned_host")
     def layer(c, w):
         h = checkpoint_name(jnp.tanh(c @ w), "off")
         g = checkpoint_name(jnp.sin(h), "keep")
-        return _wsc(g @ w.T + c, mesh, "x", "y"), None
+        return constrain(g @ w.T + c, mesh, "x", "y"), None
     def loss(x, ws):
         y, _ = jax.lax.scan(jax.checkpoint(layer, policy=pol), x, ws)
         return y.sum()
-    return jax.grad(loss, argnums=(0, 1)), (_arr((8, 8)), _arr((3, 8, 8), seed=1)), \
-        dict(in_shardings=(_ns(mesh, "x", "y"), _ns(mesh, None, "y", None))), {}
+    return jax.grad(loss, argnums=(0, 1)), (arr((8, 8)), arr((3, 8, 8), seed=1)), \
+        dict(in_shardings=(named(mesh, "x", "y"), named(mesh, None, "y", None))), {}
 
 
 @program("checkpoint_dots_no_batch_and_offload_dots")
 def _remat_dots():
-    jax, jnp = _jax()
-    mesh = _mesh((2, 2, 2), ("a", "b", "c"))
+    jax, jnp = jax_jnp()
+    mesh = make_mesh((2, 2, 2), ("a", "b", "c"))
     def attn(q, k, v):
         s = jnp.einsum("bqd,bkd->bqk", q, k)
         return jnp.einsum("bqk,bkd->bqd", jax.nn.softmax(s, -1), v) @ jnp.eye(8)
@@ -213,16 +163,16 @@ def _remat_dots():
         o1 = jax.checkpoint(attn, policy=jax.checkpoint_policies.dots_with_no_batch_dims_saveable)(q, k, v)
         o2 = jax.checkpoint(attn, policy=jax.checkpoint_policies.offload_dot_with_no_batch_dims("device", "pinned_host"))(o1, k, v)
         return jnp.sum(o2 * o1)
-    return jax.grad(loss, argnums=(0, 1, 2)), (_arr((4, 6, 8)), _arr((4, 6, 8), seed=1), _arr((4, 6, 8), seed=2)), \
-        dict(in_shardings=(_ns(mesh, "a", None, "b"), _ns(mesh, "a", "c"), _ns(mesh, None, None, ("b", "c")))), {}
+    return jax.grad(loss, argnums=(0, 1, 2)), (arr((4, 6, 8)), arr((4, 6, 8), seed=1), arr((4, 6, 8), seed=2)), \
+        dict(in_shardings=(named(mesh, "a", None, "b"), named(mesh, "a", "c"), named(mesh, None, None, ("b", "c")))), {}
 
 
 # ------------------------------------------------------------------ shard_alike (sharding groups)
 @program("shard_alike_groups_across_loop_and_constraint")
 def _alike2():
-    jax, jnp = _jax()
+    jax, jnp = jax_jnp()
     from jax.experimental.shard_alike import shard_alike
-    mesh = _mesh((2, 4), ("x", "y"))
+    mesh = make_mesh((2, 4), ("x", "y"))
     def f(a, b, c):
         a2, b2 = shard_alike(a * 2, b.T)
         b3, c2 = shard_alike(b2 + 1, c)     # chains group {a*2, b.T, b2+1, c}
@@ -231,28 +181,28 @@ def _alike2():
             u, v = shard_alike(u + v, v * 0.5)
             return u, v
         u, v = jax.lax.fori_loop(0, 3, body, (a2, c2))
-        w = _wsc(u @ v.T, mesh, None, "y")
+        w = constrain(u @ v.T, mesh, None, "y")
         return w, b3
-    return f, (_arr((8, 16)), _arr((16, 8), seed=1), _arr((8, 16), seed=2)), \
-        dict(in_shardings=(None, _ns(mesh, "y", "x"), None)), {}
+    return f, (arr((8, 16)), arr((16, 8), seed=1), arr((8, 16), seed=2)), \
+        dict(in_shardings=(None, named(mesh, "y", "x"), None)), {}
 
 
 @program("shard_alike_unannotated_only")
 def _alike3():
-    jax, jnp = _jax()
+    jax, jnp = jax_jnp()
     from jax.experimental.shard_alike import shard_alike
     def f(x, y):
         p, q = shard_alike(x, y)
         r, s = shard_alike(jnp.exp(p), q @ jnp.ones((4, 4)))
         return r - s
-    return f, (_arr((8, 4)), _arr((8, 4), seed=1)), {}, {}
+    return f, (arr((8, 4)), arr((8, 4), seed=1)), {}, {}
 
 
 # ------------------------------------------------------------------ shard_map variants
 @program("shard_map_check_vma_off_collectives")
 def _smap_novma():
-    jax, jnp = _jax()
-    mesh = _mesh((2, 4), ("x", "y"))
+    jax, jnp = jax_jnp()
+    mesh = make_mesh((2, 4), ("x", "y"))
     def body(a, b):
         i = jax.lax.axis_index("y")
         m = jax.lax.pmax(a.max(), "y")
@@ -260,14 +210,14 @@ def _smap_novma():
         mu = jax.lax.pmean(b, "x")
         return (a - m) * (i + 1) + n, mu
     def f(a, b):
-        return jax.shard_map(body, mesh=mesh, in_specs=(_P("x", "y"), _P("y")), out_specs=(_P("x", "y"), _P("y")), check_vma=False)(a, b)
-    return f, (_arr((8, 16)), _arr((16, 4), seed=1)), {}, {}
+        return jax.shard_map(body, mesh=mesh, in_specs=(spec("x", "y"), spec("y")), out_specs=(spec("x", "y"), spec("y")), check_vma=False)(a, b)
+    return f, (arr((8, 16)), arr((16, 4), seed=1)), {}, {}
 
 
 @program("scan_inside_shard_map_ring_matmul")
 def _scan_in_smap():
-    jax, jnp = _jax()
-    mesh = _mesh((4,), ("r",), devs=(3, 1, 0, 2))
+    jax, jnp = jax_jnp()
+    mesh = make_mesh((4,), ("r",), devs=(3, 1, 0, 2))
     n = 4
     def body(x, w):
         def step(carry, i):
@@ -279,30 +229,30 @@ def _scan_in_smap():
         (acc, _), _ = jax.lax.scan(step, (jax.lax.pcast(jnp.zeros((x.shape[0], w.shape[1] * n)), ("r",), to="varying"), w), jnp.arange(n))
         return acc
     def f(x, w):
-        return jax.shard_map(body, mesh=mesh, in_specs=(_P("r"), _P(None, "r")), out_specs=_P("r"))(x, w)
-    return f, (_arr((8, 6)), _arr((6, 8), seed=1)), {}, {}
+        return jax.shard_map(body, mesh=mesh, in_specs=(spec("r"), spec(None, "r")), out_specs=spec("r"))(x, w)
+    return f, (arr((8, 6)), arr((6, 8), seed=1)), {}, {}
 
 
 @program("shard_map_in_while_loop_partial_auto")
 def _smap_in_while():
-    jax, jnp = _jax()
-    mesh = _mesh((2, 4), ("x", "y"))
-    sm = jax.shard_map(lambda c: jax.lax.psum(c * c, "x") / 2.0, mesh=mesh, in_specs=_P("x"), out_specs=_P(), axis_names={"x"})
+    jax, jnp = jax_jnp()
+    mesh = make_mesh((2, 4), ("x", "y"))
+    sm = jax.shard_map(lambda c: jax.lax.psum(c * c, "x") / 2.0, mesh=mesh, in_specs=spec("x"), out_specs=spec(), axis_names={"x"})
     def f(x):
         def cond(s): return (s[1] < 4) & (jnp.abs(s[0]).max() < 1e6)
         def body(s):
             c, i = s
             y = sm(c)
-            y = _wsc(y, mesh, None, "y")
+            y = constrain(y, mesh, None, "y")
             return jnp.concatenate([y, y], 0) + 1.0, i + 1
         return jax.lax.while_loop(cond, body, (x, 0))
-    return f, (_arr((8, 8)),), dict(in_shardings=_ns(mesh, "x", "y")), {}
+    return f, (arr((8, 8)),), dict(in_shardings=named(mesh, "x", "y")), {}
 
 
 @program("shard_map_psum_scatter_tiled_all_gather_2axes")
 def _smap_rs():
-    jax, jnp = _jax()
-    mesh = _mesh((2, 4), ("dp", "tp"))
+    jax, jnp = jax_jnp()
+    mesh = make_mesh((2, 4), ("dp", "tp"))
     def body(x, w1, w2):
         x = jax.lax.all_gather(x, "tp", axis=1, tiled=True)
         h = jax.nn.relu(x @ w1)
@@ -311,29 +261,29 @@ def _smap_rs():
         z = jax.lax.psum_scatter(y, "dp", scatter_dimension=0, tiled=False)
         return y, z
     def f(x, w1, w2):
-        return jax.shard_map(body, mesh=mesh, in_specs=(_P("dp", "tp"), _P(None, "tp"), _P("tp", None)),
-                             out_specs=(_P("dp", "tp"), _P(("dp", "tp"))))(x, w1, w2)
-    return f, (_arr((4, 8)), _arr((8, 16), seed=1), _arr((16, 8), seed=2)), {}, {}
+        return jax.shard_map(body, mesh=mesh, in_specs=(spec("dp", "tp"), spec(None, "tp"), spec("tp", None)),
+                             out_specs=(spec("dp", "tp"), spec(("dp", "tp"))))(x, w1, w2)
+    return f, (arr((4, 8)), arr((8, 16), seed=1), arr((16, 8), seed=2)), {}, {}
 
 
 @program("shard_map_all_to_all_split_concat_axes")
 def _smap_a2a():
-    jax, jnp = _jax()
-    mesh = _mesh((2, 2, 2), ("a", "b", "c"))
+    jax, jnp = jax_jnp()
+    mesh = make_mesh((2, 2, 2), ("a", "b", "c"))
     def body(x):
         y = jax.lax.all_to_all(x, "a", split_axis=2, concat_axis=0, tiled=True)
         z = jax.lax.all_to_all(y, ("b", "c"), split_axis=1, concat_axis=2, tiled=True)
         w = jax.lax.all_to_all(z.reshape(2, -1, z.shape[2]), "b", split_axis=0, concat_axis=0)
         return z, w
     def f(x):
-        return jax.shard_map(body, mesh=mesh, in_specs=_P("a", None, ("b", "c")), out_specs=(_P(("a", "b", "c")), _P("b", "a")), check_vma=False)(x)
-    return f, (_arr((8, 16, 8)),), {}, {}
+        return jax.shard_map(body, mesh=mesh, in_specs=spec("a", None, ("b", "c")), out_specs=(spec(("a", "b", "c")), spec("b", "a")), check_vma=False)(x)
+    return f, (arr((8, 16, 8)),), {}, {}
 
 
 @program("ppermute_ring_over_two_axis_mesh")
 def _smap_ring2():
-    jax, jnp = _jax()
-    mesh = _mesh((2, 4), ("x", "y"), devs=(0, 2, 4, 6, 1, 3, 5, 7))
+    jax, jnp = jax_jnp()
+    mesh = make_mesh((2, 4), ("x", "y"), devs=(0, 2, 4, 6, 1, 3, 5, 7))
     def body(x):
         perm = [(i, (i + 1) % 8) for i in range(8)]
         a = jax.lax.ppermute(x, ("x", "y"), perm)
@@ -341,66 +291,66 @@ def _smap_ring2():
         c = jax.lax.ppermute(x, "x", [(0, 1), (1, 0)])
         return a + b * c
     def f(x):
-        return jax.shard_map(body, mesh=mesh, in_specs=_P(("x", "y")), out_specs=_P(("x", "y")))(x)
-    return f, (_arr((16, 4)),), {}, {}
+        return jax.shard_map(body, mesh=mesh, in_specs=spec(("x", "y")), out_specs=spec(("x", "y")))(x)
+    return f, (arr((16, 4)),), {}, {}
 
 
 @program("cond_inside_shard_map_on_axis_index")
 def _smap_cond():
-    jax, jnp = _jax()
-    mesh = _mesh((4, 2), ("p", "q"))
+    jax, jnp = jax_jnp()
+    mesh = make_mesh((4, 2), ("p", "q"))
     def body(x, y):
         i = jax.lax.axis_index("p")
         z = jax.lax.cond(i % 2 == 0, lambda a, b: a @ b, lambda a, b: -(a @ b), x, y)
         z = jax.lax.switch(jnp.minimum(i, 2), [lambda t: t, lambda t: t * 2, lambda t: jnp.sin(t)], z)
         return jax.lax.psum(z, "q")
     def f(x, y):
-        return jax.shard_map(body, mesh=mesh, in_specs=(_P("p", "q"), _P("q", None)), out_specs=_P("p"))(x, y)
-    return f, (_arr((8, 8)), _arr((8, 6), seed=1)), dict(in_shardings=(_ns(mesh, "p"), None)), {}
+        return jax.shard_map(body, mesh=mesh, in_specs=(spec("p", "q"), spec("q", None)), out_specs=spec("p"))(x, y)
+    return f, (arr((8, 8)), arr((8, 6), seed=1)), dict(in_shardings=(named(mesh, "p"), None)), {}
 
 
 @program("shard_map_auto_axes_with_constraint_and_out_unconstrained")
 def _smap_auto():
-    jax, jnp = _jax()
-    mesh = _mesh((2, 2, 2), ("a", "b", "c"))
+    jax, jnp = jax_jnp()
+    mesh = make_mesh((2, 2, 2), ("a", "b", "c"))
     def body(x, w):
         h = x @ w
-        h = jax.lax.with_sharding_constraint(h, _P(None, "b"))   # "b" is an auto axis inside
+        h = jax.lax.with_sharding_constraint(h, spec(None, "b"))   # "b" is an auto axis inside
         return jax.lax.psum(h, "a")
     def f(x, w):
-        y = jax.shard_map(body, mesh=mesh, in_specs=(_P(None, "a"), _P("a", None)), out_specs=_P(), axis_names={"a"})(x, w)
-        return _wsc(y * 2, mesh, U, "c")
-    return f, (_arr((8, 8)), _arr((8, 8), seed=1)), dict(in_shardings=(_ns(mesh, "c", "a"), None)), {}
+        y = jax.shard_map(body, mesh=mesh, in_specs=(spec(None, "a"), spec("a", None)), out_specs=spec(), axis_names={"a"})(x, w)
+        return constrain(y * 2, mesh, U, "c")
+    return f, (arr((8, 8)), arr((8, 8), seed=1)), dict(in_shardings=(named(mesh, "c", "a"), None)), {}
 
 
 # ------------------------------------------------------------------ control flow with sharded operands
 @program("cond_branches_with_different_constraints")
 def _cond2():
-    jax, jnp = _jax()
-    mesh = _mesh((2, 4), ("x", "y"))
+    jax, jnp = jax_jnp()
+    mesh = make_mesh((2, 4), ("x", "y"))
     def f(p, a, b):
-        def t(a, b): return _wsc(a @ b, mesh, "x", "y"), _wsc(a.sum(0), mesh, "y")
-        def e(a, b): return _wsc((a * 2) @ b, mesh, "y", None), jnp.zeros(a.shape[1])
+        def t(a, b): return constrain(a @ b, mesh, "x", "y"), constrain(a.sum(0), mesh, "y")
+        def e(a, b): return constrain((a * 2) @ b, mesh, "y", None), jnp.zeros(a.shape[1])
         return jax.lax.cond(p > 0, t, e, a, b)
-    return f, (jnp.float32(1.0), _arr((8, 16)), _arr((16, 8), seed=1)), \
-        dict(in_shardings=(None, _ns(mesh, None, "y"), _ns(mesh, "y", None))), {}
+    return f, (jnp.float32(1.0), arr((8, 16)), arr((16, 8), seed=1)), \
+        dict(in_shardings=(None, named(mesh, None, "y"), named(mesh, "y", None))), {}
 
 
 @program("switch_on_argmax_sharded_operands")
 def _switch2():
-    jax, jnp = _jax()
-    mesh = _mesh((8,), ("d",))
+    jax, jnp = jax_jnp()
+    mesh = make_mesh((8,), ("d",))
     def f(logits, x):
         k = jnp.argmax(logits.sum(0)).astype(jnp.int32)
-        branches = [lambda x: _wsc(x, mesh, None, "d"), lambda x: x.T.T * 2, lambda x: jnp.cumsum(x, 0), lambda x: _wsc(x[::-1], mesh, "d", None)]
+        branches = [lambda x: constrain(x, mesh, None, "d"), lambda x: x.T.T * 2, lambda x: jnp.cumsum(x, 0), lambda x: constrain(x[::-1], mesh, "d", None)]
         return jax.lax.switch(k, branches, x)
-    return f, (_arr((8, 4)), _arr((16, 8), seed=1)), dict(in_shardings=(_ns(mesh, "d"), _ns(mesh, "d"))), {}
+    return f, (arr((8, 4)), arr((16, 8), seed=1)), dict(in_shardings=(named(mesh, "d"), named(mesh, "d"))), {}
 
 
 @program("while_loop_carries_of_several_shapes")
 def _while3():
-    jax, jnp = _jax()
-    mesh = _mesh((4, 2), ("x", "y"))
+    jax, jnp = jax_jnp()
+    mesh = make_mesh((4, 2), ("x", "y"))
     def f(m, v, s):
         def cond(c): return (c[3] < 5) & (c[2] > 1e-3)
         def body(c):
@@ -408,33 +358,33 @@ def _while3():
             v = m @ v
             s = jnp.linalg.norm(v)
             v = v / s
-            m = _wsc(m - 0.01 * jnp.outer(v, v), mesh, "x", "y")
+            m = constrain(m - 0.01 * jnp.outer(v, v), mesh, "x", "y")
             hist = hist.at[i].set(s)
             return m, v, s, i + 1, hist
         return jax.lax.while_loop(cond, body, (m, v, s, jnp.int32(0), jnp.zeros((8,))))
-    return f, (_arr((16, 16)), _arr((16,), seed=1), jnp.float32(1.0)), \
-        dict(in_shardings=(_ns(mesh, "x", "y"), _ns(mesh, "y"), None)), {}
+    return f, (arr((16, 16)), arr((16,), seed=1), jnp.float32(1.0)), \
+        dict(in_shardings=(named(mesh, "x", "y"), named(mesh, "y"), None)), {}
 
 
 @program("fori_loop_dynamic_update_slice_kv_cache")
 def _kvcache():
-    jax, jnp = _jax()
-    mesh = _mesh((2, 4), ("batch", "heads"))
+    jax, jnp = jax_jnp()
+    mesh = make_mesh((2, 4), ("batch", "heads"))
     def f(cache, x, wk):
         def body(t, cache):
             k = jnp.einsum("bd,dhk->bhk", x[:, t], wk)
             return jax.lax.dynamic_update_slice(cache, k[:, None], (0, t, 0, 0))
         cache = jax.lax.fori_loop(0, x.shape[1], body, cache)
-        return _wsc(cache, mesh, "batch", None, "heads", None)
-    return f, (jnp.zeros((4, 8, 4, 6)), _arr((4, 8, 12)), _arr((12, 4, 6), seed=1)), \
-        dict(in_shardings=(_ns(mesh, "batch", None, "heads"), _ns(mesh, "batch"), _ns(mesh, None, "heads")), donate_argnums=0), {}
+        return constrain(cache, mesh, "batch", None, "heads", None)
+    return f, (jnp.zeros((4, 8, 4, 6)), arr((4, 8, 12)), arr((12, 4, 6), seed=1)), \
+        dict(in_shardings=(named(mesh, "batch", None, "heads"), named(mesh, "batch"), named(mesh, None, "heads")), donate_argnums=0), {}
 
 
 # ------------------------------------------------------------------ reductions, sorts, windows
 @program("variadic_reduce_argmax_with_custom_comparator")
 def _vreduce():
-    jax, jnp = _jax()
-    mesh = _mesh((2, 4), ("x", "y"))
+    jax, jnp = jax_jnp()
+    mesh = make_mesh((2, 4), ("x", "y"))
     def f(v):
         idx = jax.lax.broadcasted_iota(jnp.int32, v.shape, 1)
         def comb(a, b):
@@ -444,220 +394,220 @@ def _vreduce():
         mv, mi = jax.lax.reduce((v, idx), (jnp.float32(-jnp.inf), jnp.int32(0)), comb, (1,))
         s, p, mx = jax.lax.reduce((v, v, v), (0.0, 1.0, -jnp.inf), lambda a, b: (a[0] + b[0], a[1] * b[1], jnp.maximum(a[2], b[2])), (0,))
         return mv, mi, s, p, mx
-    return f, (_arr((8, 16)),), dict(in_shardings=_ns(mesh, "x", "y")), {}
+    return f, (arr((8, 16)),), dict(in_shardings=named(mesh, "x", "y")), {}
 
 
 @program("sort_num_keys_two_of_three_operands")
 def _sort3():
-    jax, jnp = _jax()
-    mesh = _mesh((2, 4), ("x", "y"), devs=(7, 6, 5, 4, 3, 2, 1, 0))
+    jax, jnp = jax_jnp()
+    mesh = make_mesh((2, 4), ("x", "y"), devs=(7, 6, 5, 4, 3, 2, 1, 0))
     def f(k1, k2, v):
         a, b, c = jax.lax.sort((k1, k2, v), dimension=1, num_keys=2, is_stable=True)
         d, e = jax.lax.sort((k2.T, v.T), dimension=0, num_keys=1)
-        return _wsc(c, mesh, "y", None), a, b, d, e
-    return f, (_arr((8, 16), "int32", hi=3), _arr((8, 16), seed=1), _arr((8, 16), seed=2)), \
-        dict(in_shardings=(_ns(mesh, "x", "y"), _ns(mesh, "x"), _ns(mesh, None, "y"))), {}
+        return constrain(c, mesh, "y", None), a, b, d, e
+    return f, (arr((8, 16), "int32", hi=3), arr((8, 16), seed=1), arr((8, 16), seed=2)), \
+        dict(in_shardings=(named(mesh, "x", "y"), named(mesh, "x"), named(mesh, None, "y"))), {}
 
 
 @program("reduce_window_pooling_padding_strides_dilation")
 def _pool2():
-    jax, jnp = _jax()
-    mesh = _mesh((2, 2, 2), ("a", "b", "c"))
+    jax, jnp = jax_jnp()
+    mesh = make_mesh((2, 2, 2), ("a", "b", "c"))
     def f(x):
         mx = jax.lax.reduce_window(x, -jnp.inf, jax.lax.max, (1, 3, 3, 1), (1, 2, 2, 1), ((0, 0), (1, 1), (1, 1), (0, 0)))
         av = jax.lax.reduce_window(x, 0.0, jax.lax.add, (1, 2, 2, 1), (1, 1, 1, 1), "SAME") / 4.0
         dl = jax.lax.reduce_window(x, 0.0, jax.lax.add, (1, 2, 2, 1), (1, 1, 1, 1), "VALID", window_dilation=(1, 2, 2, 1))
         bd = jax.lax.reduce_window(x, -jnp.inf, jax.lax.max, (1, 2, 2, 1), (1, 2, 2, 1), "VALID", base_dilation=(1, 2, 2, 1))
-        return _wsc(mx, mesh, "a", None, None, "c"), av, dl, bd
-    return f, (_arr((4, 8, 8, 6)),), dict(in_shardings=_ns(mesh, "a", "b", None, "c")), {}
+        return constrain(mx, mesh, "a", None, None, "c"), av, dl, bd
+    return f, (arr((4, 8, 8, 6)),), dict(in_shardings=named(mesh, "a", "b", None, "c")), {}
 
 
 @program("max_pool_grad_padded_via_vjp")
 def _pool_grad2():
-    jax, jnp = _jax()
-    mesh = _mesh((4, 2), ("n", "c"))
+    jax, jnp = jax_jnp()
+    mesh = make_mesh((4, 2), ("n", "c"))
     def loss(x):
         p = jax.lax.reduce_window(x, -jnp.inf, jax.lax.max, (1, 1, 3, 3), (1, 1, 2, 2), ((0, 0), (0, 0), (1, 1), (1, 1)))
         a = jax.lax.reduce_window(x, 0.0, jax.lax.add, (1, 1, 3, 3), (1, 1, 2, 2), ((0, 0), (0, 0), (1, 1), (1, 1))) / 9.0
-        return jnp.sum(_wsc(p * a, mesh, "n", "c") ** 2)
-    return jax.grad(loss), (_arr((4, 6, 8, 8)),), dict(in_shardings=_ns(mesh, "n", "c")), {}
+        return jnp.sum(constrain(p * a, mesh, "n", "c") ** 2)
+    return jax.grad(loss), (arr((4, 6, 8, 8)),), dict(in_shardings=named(mesh, "n", "c")), {}
 
 
 # ------------------------------------------------------------------ convolutions
 @program("conv_batch_group_count_weight_grad")
 def _conv_bgc():
-    jax, jnp = _jax()
-    mesh = _mesh((4, 2), ("x", "y"))
+    jax, jnp = jax_jnp()
+    mesh = make_mesh((4, 2), ("x", "y"))
     def f(x, g):
         # weight gradient of a depthwise conv written directly with batch_group_count
         dw = jax.lax.conv_general_dilated(x, g, (1, 1), "VALID", dimension_numbers=("NHWC", "HWIO", "NHWC"),
                                           batch_group_count=4)
         fg = jax.lax.conv_general_dilated(x, jnp.ones((3, 3, 1, 8)), (1, 1), "SAME", dimension_numbers=("NHWC", "HWIO", "NHWC"),
                                           feature_group_count=4)
-        return dw, _wsc(fg, mesh, "x", None, None, "y")
-    return f, (_arr((4, 8, 8, 4)), _arr((6, 6, 4, 8), seed=1)), dict(in_shardings=(_ns(mesh, "x", None, None, "y"), _ns(mesh, None, None, None, "x"))), {}
+        return dw, constrain(fg, mesh, "x", None, None, "y")
+    return f, (arr((4, 8, 8, 4)), arr((6, 6, 4, 8), seed=1)), dict(in_shardings=(named(mesh, "x", None, None, "y"), named(mesh, None, None, None, "x"))), {}
 
 
 @program("conv_lhs_dilation_transposed_upsample")
 def _conv_lhs():
-    jax, jnp = _jax()
-    mesh = _mesh((1, 8), ("data", "model"))
+    jax, jnp = jax_jnp()
+    mesh = make_mesh((1, 8), ("data", "model"))
     def f(x, w):
         up = jax.lax.conv_general_dilated(x, w, (1, 1), ((2, 2), (2, 2)), lhs_dilation=(2, 2), rhs_dilation=(1, 1),
                                           dimension_numbers=("NCHW", "OIHW", "NCHW"))
         tr = jax.lax.conv_transpose(x, w.transpose(2, 3, 1, 0), (2, 2), "SAME", dimension_numbers=("NCHW", "HWIO", "NCHW"))
-        return _wsc(up, mesh, "data", "model"), tr
-    return f, (_arr((2, 8, 6, 6)), _arr((16, 8, 3, 3), seed=1)), \
-        dict(in_shardings=(_ns(mesh, "data", "model"), _ns(mesh, "model"))), {}
+        return constrain(up, mesh, "data", "model"), tr
+    return f, (arr((2, 8, 6, 6)), arr((16, 8, 3, 3), seed=1)), \
+        dict(in_shardings=(named(mesh, "data", "model"), named(mesh, "model"))), {}
 
 
 @program("conv3d_ndhwc_sharded_spatial_and_grad")
 def _conv3d():
-    jax, jnp = _jax()
-    mesh = _mesh((2, 1, 4), ("b", "one", "s"))
+    jax, jnp = jax_jnp()
+    mesh = make_mesh((2, 1, 4), ("b", "one", "s"))
     def loss(x, w):
         y = jax.lax.conv_general_dilated(x, w, (1, 2, 2), ((1, 1), (0, 1), (1, 1)), dimension_numbers=("NDHWC", "DHWIO", "NDHWC"),
                                          rhs_dilation=(2, 1, 1))
-        y = _wsc(y, mesh, "b", "s", None, None, "one")
+        y = constrain(y, mesh, "b", "s", None, None, "one")
         return jnp.mean(jax.nn.relu(y) ** 2)
-    return jax.value_and_grad(loss, argnums=(0, 1)), (_arr((2, 8, 8, 8, 3)), _arr((3, 3, 3, 3, 4), seed=1)), \
-        dict(in_shardings=(_ns(mesh, "b", "s"), None)), {}
+    return jax.value_and_grad(loss, argnums=(0, 1)), (arr((2, 8, 8, 8, 3)), arr((3, 3, 3, 3, 4), seed=1)), \
+        dict(in_shardings=(named(mesh, "b", "s"), None)), {}
 
 
 # ------------------------------------------------------------------ einsum / dot_general
 @program("einsum_broadcasting_batch_dims_ellipsis")
 def _einsum_bcast():
-    jax, jnp = _jax()
-    mesh = _mesh((2, 4), ("x", "y"))
+    jax, jnp = jax_jnp()
+    mesh = make_mesh((2, 4), ("x", "y"))
     def f(a, b, c):
         ab = jnp.einsum("...ij,...jk->...ik", a, b)       # a [2,1,8,6] with b [1,3,6,4] -> broadcast batch
         abc = jnp.einsum("...ik,k->...i", ab, c)
-        return _wsc(ab, mesh, "x", None, "y", None), abc
-    return f, (_arr((2, 1, 8, 6)), _arr((1, 4, 6, 4), seed=1), _arr((4,), seed=2)), \
-        dict(in_shardings=(_ns(mesh, "x", None, "y"), _ns(mesh, None, "y"), None)), {}
+        return constrain(ab, mesh, "x", None, "y", None), abc
+    return f, (arr((2, 1, 8, 6)), arr((1, 4, 6, 4), seed=1), arr((4,), seed=2)), \
+        dict(in_shardings=(named(mesh, "x", None, "y"), named(mesh, None, "y"), None)), {}
 
 
 @program("dot_general_two_batch_two_contracting_differently_sharded")
 def _dg2():
-    jax, jnp = _jax()
-    mesh = _mesh((2, 2, 2), ("a", "b", "c"))
+    jax, jnp = jax_jnp()
+    mesh = make_mesh((2, 2, 2), ("a", "b", "c"))
     def f(x, y):
         # x [B1, M, B2, K1, K2], y [K2, B2, B1, K1, N]
         dn = (((3, 4), (3, 0)), ((0, 2), (2, 1)))
         z = jax.lax.dot_general(x, y, dn)           # [B1, B2, M, N]
-        return z, _wsc(z, mesh, "b", "a", None, "c")
-    return f, (_arr((4, 6, 2, 4, 8)), _arr((8, 2, 4, 4, 6), seed=1)), \
-        dict(in_shardings=(_ns(mesh, "a", None, "b", "c"), _ns(mesh, None, "b", ("a", "c")))), {}
+        return z, constrain(z, mesh, "b", "a", None, "c")
+    return f, (arr((4, 6, 2, 4, 8)), arr((8, 2, 4, 4, 6), seed=1)), \
+        dict(in_shardings=(named(mesh, "a", None, "b", "c"), named(mesh, None, "b", ("a", "c")))), {}
 
 
 @program("dot_general_preferred_element_type_int8")
 def _dg_int8():
-    jax, jnp = _jax()
-    mesh = _mesh((4, 2), ("x", "y"))
+    jax, jnp = jax_jnp()
+    mesh = make_mesh((4, 2), ("x", "y"))
     def f(a, b, sa, sb):
         acc = jax.lax.dot_general(a, b, (((1,), (0,)), ((), ())), preferred_element_type=jnp.int32)
         return (acc.astype(jnp.float32) * sa[:, None] * sb[None, :]).astype(jnp.bfloat16)
-    return f, (_arr((16, 32), "int8", hi=100), _arr((32, 8), "int8", seed=1, hi=100), _arr((16,)), _arr((8,), seed=2)), \
-        dict(in_shardings=(_ns(mesh, "x", "y"), _ns(mesh, "y"), _ns(mesh, "x"), None), out_shardings=_ns(mesh, "x")), {}
+    return f, (arr((16, 32), "int8", hi=100), arr((32, 8), "int8", seed=1, hi=100), arr((16,)), arr((8,), seed=2)), \
+        dict(in_shardings=(named(mesh, "x", "y"), named(mesh, "y"), named(mesh, "x"), None), out_shardings=named(mesh, "x")), {}
 
 
 # ------------------------------------------------------------------ assorted numpy ops on sharded dims
 @program("linalg_norms_det_slogdet_batched")
 def _norm_det():
-    jax, jnp = _jax()
-    mesh = _mesh((8, 1), ("b", "u"))
+    jax, jnp = jax_jnp()
+    mesh = make_mesh((8, 1), ("b", "u"))
     def f(a, v):
         return (jnp.linalg.norm(a, axis=(-2, -1)), jnp.linalg.norm(a, ord=1, axis=(-2, -1)), jnp.linalg.norm(a, ord=jnp.inf, axis=(-2, -1)),
                 jnp.linalg.norm(v, ord=3, axis=-1), jnp.linalg.det(a), jnp.linalg.slogdet(a)[1], jnp.linalg.norm(a, "nuc", axis=(-2, -1)))
-    return f, (_arr((8, 4, 4)), _arr((8, 12), seed=1)), dict(in_shardings=(_ns(mesh, "b"), _ns(mesh, "b", "u"))), {}
+    return f, (arr((8, 4, 4)), arr((8, 12), seed=1)), dict(in_shardings=(named(mesh, "b"), named(mesh, "b", "u"))), {}
 
 
 @program("top_k_on_sharded_dim_and_gather_values")
 def _topk2():
-    jax, jnp = _jax()
-    mesh = _mesh((2, 4), ("x", "y"))
+    jax, jnp = jax_jnp()
+    mesh = make_mesh((2, 4), ("x", "y"))
     def f(scores, emb):
         v, i = jax.lax.top_k(scores, 3)
         picked = jnp.take_along_axis(emb, i[..., None], axis=1)
         w = jax.nn.softmax(v, -1)[..., None] * picked
-        return _wsc(w.sum(1), mesh, "x", "y"), i
-    return f, (_arr((8, 32)), _arr((8, 32, 16), seed=1)), dict(in_shardings=(_ns(mesh, "x", "y"), _ns(mesh, "x", "y"))), {}
+        return constrain(w.sum(1), mesh, "x", "y"), i
+    return f, (arr((8, 32)), arr((8, 32, 16), seed=1)), dict(in_shardings=(named(mesh, "x", "y"), named(mesh, "x", "y"))), {}
 
 
 @program("one_hot_take_along_axis_xent")
 def _onehot():
-    jax, jnp = _jax()
-    mesh = _mesh((2, 4), ("data", "vocab"))
+    jax, jnp = jax_jnp()
+    mesh = make_mesh((2, 4), ("data", "vocab"))
     def f(logits, labels, idx):
         oh = jax.nn.one_hot(labels, logits.shape[-1], dtype=logits.dtype)
-        oh = _wsc(oh, mesh, "data", None, "vocab")
+        oh = constrain(oh, mesh, "data", None, "vocab")
         xe = -(jax.nn.log_softmax(logits) * oh).sum(-1)
         tk = jnp.take_along_axis(logits, idx, axis=-1)
         tk2 = jnp.take_along_axis(logits, labels[..., None], axis=2, mode="fill", fill_value=-1.0)
         return xe, tk, tk2
-    return f, (_arr((4, 6, 32)), _arr((4, 6), "int32", hi=32), _arr((4, 6, 3), "int32", seed=1, hi=32)), \
-        dict(in_shardings=(_ns(mesh, "data", None, "vocab"), _ns(mesh, "data"), None)), {}
+    return f, (arr((4, 6, 32)), arr((4, 6), "int32", hi=32), arr((4, 6, 3), "int32", seed=1, hi=32)), \
+        dict(in_shardings=(named(mesh, "data", None, "vocab"), named(mesh, "data"), None)), {}
 
 
 @program("searchsorted_methods_and_digitize")
 def _search2():
-    jax, jnp = _jax()
-    mesh = _mesh((4, 2), ("x", "y"))
+    jax, jnp = jax_jnp()
+    mesh = make_mesh((4, 2), ("x", "y"))
     def f(edges, q):
         edges = jnp.sort(edges)
         a = jnp.searchsorted(edges, q, side="left", method="scan")
         b = jnp.searchsorted(edges, q, side="right", method="sort")
         c = jnp.searchsorted(edges, q, method="compare_all")
         d = jax.vmap(lambda e, x: jnp.searchsorted(e, x, method="scan_unrolled"))(jnp.stack([edges, edges + 1]), q[:2])
-        return a, b, _wsc(c, mesh, "x", "y"), d
-    return f, (_arr((16,)), _arr((8, 6), seed=1)), dict(in_shardings=(_ns(mesh, "x"), _ns(mesh, "x", "y"))), {}
+        return a, b, constrain(c, mesh, "x", "y"), d
+    return f, (arr((16,)), arr((8, 6), seed=1)), dict(in_shardings=(named(mesh, "x"), named(mesh, "x", "y"))), {}
 
 
 @program("cumsum_reverse_cumprod_cummax_sharded")
 def _cum():
-    jax, jnp = _jax()
-    mesh = _mesh((2, 4), ("x", "y"))
+    jax, jnp = jax_jnp()
+    mesh = make_mesh((2, 4), ("x", "y"))
     def f(x):
         a = jax.lax.cumsum(x, axis=1, reverse=True)
         b = jax.lax.cumprod(x, axis=0)
         c = jax.lax.cummax(x, axis=1, reverse=True)
         d = jax.lax.cumlogsumexp(x, axis=0, reverse=True)
         e = jnp.cumsum(x.astype(jnp.int32), axis=1, dtype=jnp.int32)
-        return _wsc(a, mesh, "y", "x"), b, c, d, e
-    return f, (_arr((8, 16)),), dict(in_shardings=_ns(mesh, "x", "y")), {}
+        return constrain(a, mesh, "y", "x"), b, c, d, e
+    return f, (arr((8, 16)),), dict(in_shardings=named(mesh, "x", "y")), {}
 
 
 @program("pad_modes_reflect_edge_wrap_constant")
 def _padmodes():
-    jax, jnp = _jax()
-    mesh = _mesh((2, 2), ("x", "y"))
+    jax, jnp = jax_jnp()
+    mesh = make_mesh((2, 2), ("x", "y"))
     def f(img):
         r = jnp.pad(img, ((0, 0), (2, 2), (2, 2)), mode="reflect")
         e = jnp.pad(img, ((0, 0), (1, 0), (0, 3)), mode="edge")
         w = jnp.pad(img, ((0, 0), (3, 3), (1, 1)), mode="wrap")
         s = jnp.pad(img, ((0, 0), (1, 1), (1, 1)), mode="symmetric")
         c = jax.lax.pad(img, 0.0, ((0, 0, 0), (1, -1, 1), (-2, 2, 0)))
-        return _wsc(r, mesh, "x", "y"), e, w, s, c
-    return f, (_arr((4, 8, 8)),), dict(in_shardings=_ns(mesh, "x", "y")), {}
+        return constrain(r, mesh, "x", "y"), e, w, s, c
+    return f, (arr((4, 8, 8)),), dict(in_shardings=named(mesh, "x", "y")), {}
 
 
 @program("roll_on_sharded_dims_static_and_dynamic")
 def _roll():
-    jax, jnp = _jax()
-    mesh = _mesh((4, 2), ("x", "y"))
+    jax, jnp = jax_jnp()
+    mesh = make_mesh((4, 2), ("x", "y"))
     def f(x, s):
         a = jnp.roll(x, 3, axis=0)
         b = jnp.roll(x, (-1, 5), axis=(0, 1))
         c = jnp.roll(x, s, axis=1)
         d = jnp.rot90(x, 1, axes=(0, 1)) if x.shape[0] == x.shape[1] else jnp.roll(x, -7)
-        return _wsc(a + b + c, mesh, "x", "y"), d
-    return f, (_arr((16, 8)), jnp.int32(3)), dict(in_shardings=(_ns(mesh, "x", "y"), None)), {}
+        return constrain(a + b + c, mesh, "x", "y"), d
+    return f, (arr((16, 8)), jnp.int32(3)), dict(in_shardings=(named(mesh, "x", "y"), None)), {}
 
 
 @program("integer_bitwise_shifts_popcount_converts")
 def _bits():
-    jax, jnp = _jax()
-    mesh = _mesh((2, 4), ("x", "y"))
+    jax, jnp = jax_jnp()
+    mesh = make_mesh((2, 4), ("x", "y"))
     def f(a, b, m):
         u = a.astype(jnp.uint32)
         h = (u * jnp.uint32(0x9E3779B1)) ^ (u >> 16) ^ jax.lax.shift_left(u, jnp.uint32(5))
@@ -666,15 +616,15 @@ def _bits():
         r = jax.lax.shift_right_arithmetic(b, jnp.int32(2)) | (b & 7)
         q = jnp.where(m, ~b, b // 3) % 5
         nb = jnp.logical_xor(m, h > 1000).astype(jnp.int8)
-        return _wsc(h, mesh, "y", None), p, z, r, q, nb, jax.lax.rem(a, jnp.int32(3))
-    return f, (_arr((8, 16), "int32", hi=1 << 20), _arr((8, 16), "int32", seed=1, hi=1000), _arr((8, 16), "bool", seed=2)), \
-        dict(in_shardings=(_ns(mesh, "x", "y"), _ns(mesh, "x"), _ns(mesh, None, "y"))), {}
+        return constrain(h, mesh, "y", None), p, z, r, q, nb, jax.lax.rem(a, jnp.int32(3))
+    return f, (arr((8, 16), "int32", hi=1 << 20), arr((8, 16), "int32", seed=1, hi=1000), arr((8, 16), "bool", seed=2)), \
+        dict(in_shardings=(named(mesh, "x", "y"), named(mesh, "x"), named(mesh, None, "y"))), {}
 
 
 @program("dtype_converts_bool_f16_bf16_int8_uint8")
 def _converts():
-    jax, jnp = _jax()
-    mesh = _mesh((8,), ("d",), devs=(1, 0, 3, 2, 5, 4, 7, 6))
+    jax, jnp = jax_jnp()
+    mesh = make_mesh((8,), ("d",), devs=(1, 0, 3, 2, 5, 4, 7, 6))
     def f(x, q):
         h = x.astype(jnp.float16)
         bf = (h * 2).astype(jnp.bfloat16)
@@ -683,28 +633,28 @@ def _converts():
         b = (i8 > 0) & (u8 < 250)
         deq = i8.astype(jnp.float32) * 0.05 + b.astype(jnp.float32)
         bc = jax.lax.bitcast_convert_type(h, jnp.int16)
-        return _wsc(deq, mesh, None, "d"), bf, u8, bc, b.sum(dtype=jnp.int32)
-    return f, (_arr((16, 8)), _arr((16, 8), "int32", seed=1, hi=100)), dict(in_shardings=(_ns(mesh, "d"), _ns(mesh, "d")), out_shardings=None), {}
+        return constrain(deq, mesh, None, "d"), bf, u8, bc, b.sum(dtype=jnp.int32)
+    return f, (arr((16, 8)), arr((16, 8), "int32", seed=1, hi=100)), dict(in_shardings=(named(mesh, "d"), named(mesh, "d")), out_shardings=None), {}
 
 
 @program("complex_numbers_phase_rotate_and_matmul")
 def _complex2():
-    jax, jnp = _jax()
-    mesh = _mesh((2, 4), ("x", "y"))
+    jax, jnp = jax_jnp()
+    mesh = make_mesh((2, 4), ("x", "y"))
     def f(z, w, th):
         rot = z * jnp.exp(1j * th)[:, None].astype(jnp.complex64)
         m = rot @ jnp.conj(w).T
         mag, ang = jnp.abs(m), jnp.angle(m)
         c = jax.lax.complex(mag, ang)
-        return _wsc(m, mesh, "x", "y"), jnp.real(c) + jnp.imag(c), jnp.linalg.norm(z, axis=1)
-    return f, (_arr((8, 16), "complex64"), _arr((8, 16), "complex64", seed=1), _arr((8,), seed=2)), \
-        dict(in_shardings=(_ns(mesh, "x", "y"), _ns(mesh, None, "y"), _ns(mesh, "x"))), {}
+        return constrain(m, mesh, "x", "y"), jnp.real(c) + jnp.imag(c), jnp.linalg.norm(z, axis=1)
+    return f, (arr((8, 16), "complex64"), arr((8, 16), "complex64", seed=1), arr((8,), seed=2)), \
+        dict(in_shardings=(named(mesh, "x", "y"), named(mesh, None, "y"), named(mesh, "x"))), {}
 
 
 @program("random_prng_impls_threefry_rbg_unsafe_rbg")
 def _prng():
-    jax, jnp = _jax()
-    mesh = _mesh((2, 4), ("x", "y"))
+    jax, jnp = jax_jnp()
+    mesh = make_mesh((2, 4), ("x", "y"))
     def f(seed, x):
         out = []
         for impl in ("threefry2x32", "rbg", "unsafe_rbg"):
@@ -712,335 +662,335 @@ def _prng():
             k1, k2 = jax.random.split(k)
             n = jax.random.normal(k1, x.shape)
             u = jax.random.bernoulli(k2, 0.3, x.shape)
-            out.append(_wsc(jnp.where(u, x + n, 0.0), mesh, "x", "y"))
+            out.append(constrain(jnp.where(u, x + n, 0.0), mesh, "x", "y"))
         ks = jax.random.split(jax.random.key(seed, impl="rbg"), 8)
         perm = jax.vmap(lambda k: jax.random.permutation(k, 6))(ks)
         return out, perm, jax.random.key_data(ks)
-    return f, (jnp.uint32(7), _arr((8, 16))), dict(in_shardings=(None, _ns(mesh, "x", "y"))), {}
+    return f, (jnp.uint32(7), arr((8, 16))), dict(in_shardings=(None, named(mesh, "x", "y"))), {}
 
 
 @program("rfft_irfftn_sharded_batch")
 def _rfft():
-    jax, jnp = _jax()
-    mesh = _mesh((4, 2), ("b", "c"))
+    jax, jnp = jax_jnp()
+    mesh = make_mesh((4, 2), ("b", "c"))
     def f(x, k):
         X = jnp.fft.rfft(x, axis=-1)
         y = jnp.fft.irfft(X * jnp.fft.rfft(k, axis=-1), n=x.shape[-1], axis=-1)
         Z = jnp.fft.rfftn(x[..., :8].reshape(8, 4, 4, 2), axes=(1, 2))
         z = jnp.fft.irfftn(Z, s=(4, 4), axes=(1, 2))
-        return _wsc(y, mesh, "b", "c"), z, jnp.fft.fftshift(jnp.abs(X), axes=-1)
-    return f, (_arr((8, 4, 16)), _arr((8, 4, 16), seed=1)), dict(in_shardings=(_ns(mesh, "b", "c"), _ns(mesh, "b"))), {}
+        return constrain(y, mesh, "b", "c"), z, jnp.fft.fftshift(jnp.abs(X), axes=-1)
+    return f, (arr((8, 4, 16)), arr((8, 4, 16), seed=1)), dict(in_shardings=(named(mesh, "b", "c"), named(mesh, "b"))), {}
 
 
 # ------------------------------------------------------------------ attention / reshapes
 @program("attention_heads_split_across_two_axes")
 def _attn2ax():
-    jax, jnp = _jax()
-    mesh = _mesh((2, 2, 2), ("dp", "tp1", "tp2"), devs=(0, 4, 2, 6, 1, 5, 3, 7))
+    jax, jnp = jax_jnp()
+    mesh = make_mesh((2, 2, 2), ("dp", "tp1", "tp2"), devs=(0, 4, 2, 6, 1, 5, 3, 7))
     B, S, D, H = 2, 8, 32, 8
     hd = D // H
     def f(x, wqkv, wo):
         qkv = x @ wqkv                                           # [B, S, 3D]
         qkv = qkv.reshape(B, S, 3, H, hd)
-        qkv = _wsc(qkv, mesh, "dp", None, None, ("tp1", "tp2"), None)
+        qkv = constrain(qkv, mesh, "dp", None, None, ("tp1", "tp2"), None)
         q, k, v = qkv[:, :, 0], qkv[:, :, 1], qkv[:, :, 2]
         q = q.reshape(B, S, 2, H // 2, hd).transpose(0, 2, 3, 1, 4)   # [B, 2, H/2, S, hd]
         k = k.reshape(B, S, 2, H // 2, hd).transpose(0, 2, 3, 4, 1)   # [B, 2, H/2, hd, S]
-        q = _wsc(q, mesh, "dp", "tp1", "tp2")
+        q = constrain(q, mesh, "dp", "tp1", "tp2")
         a = jax.nn.softmax(q @ k / hd ** 0.5, -1)
         o = a @ v.reshape(B, S, 2, H // 2, hd).transpose(0, 2, 3, 1, 4)
         o = o.transpose(0, 3, 1, 2, 4).reshape(B, S, D)
-        return _wsc(o @ wo, mesh, "dp", None, ("tp2", "tp1"))
-    return f, (_arr((B, S, D)), _arr((D, 3 * D), seed=1), _arr((D, D), seed=2)), \
-        dict(in_shardings=(_ns(mesh, "dp"), _ns(mesh, None, ("tp1", "tp2")), _ns(mesh, ("tp1", "tp2")))), {}
+        return constrain(o @ wo, mesh, "dp", None, ("tp2", "tp1"))
+    return f, (arr((B, S, D)), arr((D, 3 * D), seed=1), arr((D, D), seed=2)), \
+        dict(in_shardings=(named(mesh, "dp"), named(mesh, None, ("tp1", "tp2")), named(mesh, ("tp1", "tp2")))), {}
 
 
 @program("mqa_kv_broadcast_reshape_chain")
 def _mqa():
-    jax, jnp = _jax()
-    mesh = _mesh((4, 2), ("data", "model"))
+    jax, jnp = jax_jnp()
+    mesh = make_mesh((4, 2), ("data", "model"))
     def f(x, wq, wkv):
         q = jnp.einsum("bsd,dnh->bsnh", x, wq)             # 8 heads
         kv = jnp.einsum("bsd,dh->bsh", x, wkv).reshape(4, 6, 1, 2, 4)
         k, v = kv[..., 0, :], kv[..., 1, :]
         k = jnp.broadcast_to(k, (4, 6, 8, 4)); v = jnp.broadcast_to(v, (4, 6, 8, 4))
         s = jnp.einsum("bqnh,bknh->bnqk", q, k)
-        s = _wsc(s, mesh, "data", "model", None, None)
+        s = constrain(s, mesh, "data", "model", None, None)
         o = jnp.einsum("bnqk,bknh->bqnh", jax.nn.softmax(s), v).reshape(4, 6, 32)
         return o.reshape(4, 2, 3, 32).swapaxes(1, 2).reshape(4, 6, 32)
-    return f, (_arr((4, 6, 16)), _arr((16, 8, 4), seed=1), _arr((16, 8), seed=2)), \
-        dict(in_shardings=(_ns(mesh, "data"), _ns(mesh, None, "model"), None)), {}
+    return f, (arr((4, 6, 16)), arr((16, 8, 4), seed=1), arr((16, 8), seed=2)), \
+        dict(in_shardings=(named(mesh, "data"), named(mesh, None, "model"), None)), {}
 
 
 # ------------------------------------------------------------------ meshes, devices, jit options
 @program("mesh_2x2x2_permuted_devices_mlp")
 def _m222():
-    jax, jnp = _jax()
-    mesh = _mesh((2, 2, 2), ("x", "y", "z"), devs=(5, 1, 7, 3, 4, 0, 6, 2))
+    jax, jnp = jax_jnp()
+    mesh = make_mesh((2, 2, 2), ("x", "y", "z"), devs=(5, 1, 7, 3, 4, 0, 6, 2))
     def f(x, w1, w2):
         h = jax.nn.relu(x @ w1)
-        h = _wsc(h, mesh, ("x", "z"), "y")
+        h = constrain(h, mesh, ("x", "z"), "y")
         return h @ w2
-    return f, (_arr((8, 8)), _arr((8, 16), seed=1), _arr((16, 4), seed=2)), \
-        dict(in_shardings=(_ns(mesh, "x"), _ns(mesh, None, ("y", "z")), _ns(mesh, ("y", "z"))), out_shardings=_ns(mesh, ("z", "x"))), {}
+    return f, (arr((8, 8)), arr((8, 16), seed=1), arr((16, 4), seed=2)), \
+        dict(in_shardings=(named(mesh, "x"), named(mesh, None, ("y", "z")), named(mesh, ("y", "z"))), out_shardings=named(mesh, ("z", "x"))), {}
 
 
 @program("mesh_8x1_and_1x8_mixed_size1_axes")
 def _m81():
-    jax, jnp = _jax()
-    mesh = _mesh((8, 1), ("big", "one"))
+    jax, jnp = jax_jnp()
+    mesh = make_mesh((8, 1), ("big", "one"))
     def f(x, y):
         z = x @ y
-        z = _wsc(z, mesh, "one", "big")
-        return z.T, _wsc(x.sum(0), mesh, ("big", "one"))
-    return f, (_arr((16, 8)), _arr((8, 16), seed=1)), dict(in_shardings=(_ns(mesh, ("one", "big")), _ns(mesh, "one", "big"))), {}
+        z = constrain(z, mesh, "one", "big")
+        return z.T, constrain(x.sum(0), mesh, ("big", "one"))
+    return f, (arr((16, 8)), arr((8, 16), seed=1)), dict(in_shardings=(named(mesh, ("one", "big")), named(mesh, "one", "big"))), {}
 
 
 @program("mesh_2x1x4_reshape_across_size1")
 def _m214():
-    jax, jnp = _jax()
-    mesh = _mesh((2, 1, 4), ("a", "u", "b"), devs=(0, 1, 2, 3, 7, 6, 5, 4))
+    jax, jnp = jax_jnp()
+    mesh = make_mesh((2, 1, 4), ("a", "u", "b"), devs=(0, 1, 2, 3, 7, 6, 5, 4))
     def f(x):
         y = x.reshape(8, 4, 16)
-        y = _wsc(y, mesh, ("a", "u"), None, "b")
+        y = constrain(y, mesh, ("a", "u"), None, "b")
         z = y.transpose(2, 0, 1).reshape(16, 32)
-        return _wsc(z, mesh, ("b", "u"), "a"), y.sum((0, 1))
-    return f, (_arr((32, 16)),), dict(in_shardings=_ns(mesh, ("a", "u", "b"))), {}
+        return constrain(z, mesh, ("b", "u"), "a"), y.sum((0, 1))
+    return f, (arr((32, 16)),), dict(in_shardings=named(mesh, ("a", "u", "b"))), {}
 
 
 @program("in_and_out_shardings_disagree_everywhere")
 def _disagree():
-    jax, jnp = _jax()
-    mesh = _mesh((4, 2), ("x", "y"))
+    jax, jnp = jax_jnp()
+    mesh = make_mesh((4, 2), ("x", "y"))
     def f(a, b, c):
         return a + 1, b * 2, (a @ c).T, c
-    return f, (_arr((8, 8)), _arr((8, 8), seed=1), _arr((8, 8), seed=2)), \
-        dict(in_shardings=(_ns(mesh, "x", "y"), _ns(mesh, "y", "x"), _ns(mesh, None, ("x", "y"))),
-             out_shardings=(_ns(mesh, "y", "x"), _ns(mesh, ("x", "y")), _ns(mesh, "x"), _ns(mesh, ("y", "x")))), {}
+    return f, (arr((8, 8)), arr((8, 8), seed=1), arr((8, 8), seed=2)), \
+        dict(in_shardings=(named(mesh, "x", "y"), named(mesh, "y", "x"), named(mesh, None, ("x", "y"))),
+             out_shardings=(named(mesh, "y", "x"), named(mesh, ("x", "y")), named(mesh, "x"), named(mesh, ("y", "x")))), {}
 
 
 @program("donate_static_argnums_keep_unused")
 def _donate2():
-    jax, jnp = _jax()
-    mesh = _mesh((2, 4), ("x", "y"))
+    jax, jnp = jax_jnp()
+    mesh = make_mesh((2, 4), ("x", "y"))
     def f(state, grads, unused, lr, mode):
         if mode == "sgd": new = jax.tree.map(lambda p, g: p - lr * g, state, grads)
         else: new = jax.tree.map(lambda p, g: p * (1 - lr) - lr * jnp.sign(g), state, grads)
         return new
-    st = dict(a=_arr((8, 16)), b=_arr((16,), seed=1))
-    ss = dict(a=_ns(mesh, "x", "y"), b=_ns(mesh, "y"))
-    return (lambda s, g, u, lr: f(s, g, u, lr, "signsgd")), (st, st, _arr((4, 4), seed=2), jnp.float32(0.1)), \
-        dict(in_shardings=(ss, ss, _ns(mesh, "x"), None), out_shardings=ss, donate_argnums=(0,), keep_unused=True), {}
+    st = dict(a=arr((8, 16)), b=arr((16,), seed=1))
+    ss = dict(a=named(mesh, "x", "y"), b=named(mesh, "y"))
+    return (lambda s, g, u, lr: f(s, g, u, lr, "signsgd")), (st, st, arr((4, 4), seed=2), jnp.float32(0.1)), \
+        dict(in_shardings=(ss, ss, named(mesh, "x"), None), out_shardings=ss, donate_argnums=(0,), keep_unused=True), {}
 
 
 @program("static_argnums_shapes_and_donate_argnames")
 def _static2():
-    jax, jnp = _jax()
-    mesh = _mesh((4, 2), ("x", "y"))
+    jax, jnp = jax_jnp()
+    mesh = make_mesh((4, 2), ("x", "y"))
     def f(buf, n, x):
         return jnp.concatenate([buf[n:], x[:n]], 0), jnp.zeros((n, 4))
-    jf = jax.jit(f, static_argnums=(1,), donate_argnames=("buf",), in_shardings=(_ns(mesh, "x", "y"), _ns(mesh, None, "y")))
-    return (lambda buf, x: jf(buf, 3, x)), (_arr((16, 4)), _arr((16, 4), seed=1)), dict(donate_argnums=0), {}
+    jf = jax.jit(f, static_argnums=(1,), donate_argnames=("buf",), in_shardings=(named(mesh, "x", "y"), named(mesh, None, "y")))
+    return (lambda buf, x: jf(buf, 3, x)), (arr((16, 4)), arr((16, 4), seed=1)), dict(donate_argnums=0), {}
 
 
 @program("no_sharding_annotations_at_all_train_step")
 def _nosh():
-    jax, jnp = _jax()
+    jax, jnp = jax_jnp()
     def loss(p, x, y):
         h = jnp.tanh(x @ p[0] + p[1])
         return jnp.mean((h @ p[2] - y) ** 2)
     def step(p, x, y):
         l, g = jax.value_and_grad(loss)(p, x, y)
         return [w - 0.1 * gw for w, gw in zip(p, g)], l
-    return step, ([_arr((6, 8)), _arr((8,), seed=1), _arr((8, 2), seed=2)], _arr((10, 6), seed=3), _arr((10, 2), seed=4)), {}, {}
+    return step, ([arr((6, 8)), arr((8,), seed=1), arr((8, 2), seed=2)], arr((10, 6), seed=3), arr((10, 2), seed=4)), {}, {}
 
 
 @program("only_out_shardings_no_in")
 def _onlyout():
-    jax, jnp = _jax()
-    mesh = _mesh((2, 2, 2), ("a", "b", "c"))
+    jax, jnp = jax_jnp()
+    mesh = make_mesh((2, 2, 2), ("a", "b", "c"))
     def f(x, y):
         return x @ y, jnp.outer(x.sum(1), y.sum(0)), (x.T * 2).reshape(-1)
-    return f, (_arr((8, 4)), _arr((4, 8), seed=1)), \
-        dict(out_shardings=(_ns(mesh, "a", ("b", "c")), _ns(mesh, None, "c"), _ns(mesh, ("c", "b", "a")))), {}
+    return f, (arr((8, 4)), arr((4, 8), seed=1)), \
+        dict(out_shardings=(named(mesh, "a", ("b", "c")), named(mesh, None, "c"), named(mesh, ("c", "b", "a")))), {}
 
 
 @program("unconstrained_dims_in_out_shardings_and_constraints")
 def _unc():
-    jax, jnp = _jax()
-    mesh = _mesh((2, 4), ("x", "y"))
+    jax, jnp = jax_jnp()
+    mesh = make_mesh((2, 4), ("x", "y"))
     def f(x, w):
         h = x @ w
-        h = _wsc(h, mesh, U, "y")
-        g = _wsc(jnp.tanh(h).reshape(2, 4, 16), mesh, "x", U, U)
+        h = constrain(h, mesh, U, "y")
+        g = constrain(jnp.tanh(h).reshape(2, 4, 16), mesh, "x", U, U)
         return h, g
-    return f, (_arr((8, 12)), _arr((12, 16), seed=1)), \
-        dict(in_shardings=(_ns(mesh, "x"), _ns(mesh, None, "y")), out_shardings=(_ns(mesh, None, "y"), None)), {}
+    return f, (arr((8, 12)), arr((12, 16), seed=1)), \
+        dict(in_shardings=(named(mesh, "x"), named(mesh, None, "y")), out_shardings=(named(mesh, None, "y"), None)), {}
 
 
 @program("nondivisible_dims_in_constraints_only")
 def _nondiv():
-    jax, jnp = _jax()
-    mesh = _mesh((4, 2), ("x", "y"))
+    jax, jnp = jax_jnp()
+    mesh = make_mesh((4, 2), ("x", "y"))
     def f(x, w):
         h = x @ w                         # [10, 6]
-        h = _wsc(h, mesh, "x", "y")       # 10 % 4 != 0
-        r = _wsc(h.reshape(5, 12), mesh, ("x", "y"), None)
-        s = _wsc(jnp.pad(r, ((0, 1), (0, 0))), mesh, None, "x")
-        return s, _wsc(h[:7, :3], mesh, "y", "x")
-    return f, (_arr((10, 9)), _arr((9, 6), seed=1)), {}, {}
+        h = constrain(h, mesh, "x", "y")       # 10 % 4 != 0
+        r = constrain(h.reshape(5, 12), mesh, ("x", "y"), None)
+        s = constrain(jnp.pad(r, ((0, 1), (0, 0))), mesh, None, "x")
+        return s, constrain(h[:7, :3], mesh, "y", "x")
+    return f, (arr((10, 9)), arr((9, 6), seed=1)), {}, {}
 
 
 @program("explicit_mesh_axes_einsum_out_sharding_and_reshard")
 def _explicit3():
-    jax, jnp = _jax()
+    jax, jnp = jax_jnp()
     from jax.sharding import AxisType
-    mesh = _mesh((2, 4), ("x", "y"), axis_types=(AxisType.Explicit, AxisType.Explicit))
+    mesh = make_mesh((2, 4), ("x", "y"), axis_types=(AxisType.Explicit, AxisType.Explicit))
     def f(a, b):
-        c = jnp.einsum("ij,jk->ik", a, b, out_sharding=_P("x", "y"))
-        d = jax.sharding.reshard(c, _P(None, ("x", "y")))
+        c = jnp.einsum("ij,jk->ik", a, b, out_sharding=spec("x", "y"))
+        d = jax.sharding.reshard(c, spec(None, ("x", "y")))
         return jnp.sin(d) @ b.T
-    return f, (_arr((8, 16)), _arr((16, 8), seed=1)), \
-        dict(in_shardings=(_ns(mesh, "x", None), _ns(mesh, None, "y"))), dict(mesh=mesh)
+    return f, (arr((8, 16)), arr((16, 8), seed=1)), \
+        dict(in_shardings=(named(mesh, "x", None), named(mesh, None, "y"))), dict(mesh=mesh)
 
 
 @program("explicit_and_auto_mixed_mesh_shard_map")
 def _explicit4():
-    jax, jnp = _jax()
+    jax, jnp = jax_jnp()
     from jax.sharding import AxisType
-    mesh = _mesh((4, 2), ("e", "a"), axis_types=(AxisType.Explicit, AxisType.Auto))
+    mesh = make_mesh((4, 2), ("e", "a"), axis_types=(AxisType.Explicit, AxisType.Auto))
     def f(x, w):
         h = x @ w
-        y = jax.shard_map(lambda t: jax.lax.psum(t.sum(0, keepdims=True), "e"), in_specs=_P("e"), out_specs=_P(), axis_names={"e"})(h)
-        return _wsc(h + y, mesh, None, "a")
-    return f, (_arr((8, 8)), _arr((8, 8), seed=1)), dict(in_shardings=(_ns(mesh, "e", None), _ns(mesh, None, None))), dict(mesh=mesh)
+        y = jax.shard_map(lambda t: jax.lax.psum(t.sum(0, keepdims=True), "e"), in_specs=spec("e"), out_specs=spec(), axis_names={"e"})(h)
+        return constrain(h + y, mesh, None, "a")
+    return f, (arr((8, 8)), arr((8, 8), seed=1)), dict(in_shardings=(named(mesh, "e", None), named(mesh, None, None))), dict(mesh=mesh)
 
 
 # ------------------------------------------------------------------ more model-like programs
 @program("gated_linear_unit_scan_over_time_sharded_state")
 def _glu_scan():
-    jax, jnp = _jax()
-    mesh = _mesh((4, 2), ("batch", "feat"))
+    jax, jnp = jax_jnp()
+    mesh = make_mesh((4, 2), ("batch", "feat"))
     def f(xs, w, u):
         def step(h, x):
             g = jax.nn.sigmoid(x @ w)
             h = g * h + (1 - g) * jnp.tanh(x @ u)
-            h = _wsc(h, mesh, "batch", "feat")
+            h = constrain(h, mesh, "batch", "feat")
             return h, h.mean(-1)
         h, ys = jax.lax.scan(step, jnp.zeros((8, 16)), xs, reverse=True, unroll=2)
         return h, ys.T
-    return f, (_arr((6, 8, 12)), _arr((12, 16), seed=1), _arr((12, 16), seed=2)), \
-        dict(in_shardings=(_ns(mesh, None, "batch"), _ns(mesh, None, "feat"), _ns(mesh, None, "feat"))), {}
+    return f, (arr((6, 8, 12)), arr((12, 16), seed=1), arr((12, 16), seed=2)), \
+        dict(in_shardings=(named(mesh, None, "batch"), named(mesh, None, "feat"), named(mesh, None, "feat"))), {}
 
 
 @program("scatter_modes_drop_clip_unique_indices")
 def _scatter2():
-    jax, jnp = _jax()
-    mesh = _mesh((2, 4), ("x", "y"))
+    jax, jnp = jax_jnp()
+    mesh = make_mesh((2, 4), ("x", "y"))
     def f(t, idx, upd):
         a = t.at[idx].add(upd, mode="drop")
         b = t.at[idx].max(upd, mode="clip")
         c = t.at[jnp.arange(4) * 2].set(upd[:4], unique_indices=True, indices_are_sorted=True)
         d = t.at[idx, 3].mul(2.0, mode="promise_in_bounds")
         e = jnp.take(t, idx, axis=0, mode="fill", fill_value=jnp.nan)
-        return _wsc(a, mesh, "x", "y"), b, c, d, e
-    return f, (_arr((16, 8)), _arr((6,), "int32", hi=20), _arr((6, 8), seed=1)), \
-        dict(in_shardings=(_ns(mesh, "x", "y"), None, _ns(mesh, None, "y"))), {}
+        return constrain(a, mesh, "x", "y"), b, c, d, e
+    return f, (arr((16, 8)), arr((6,), "int32", hi=20), arr((6, 8), seed=1)), \
+        dict(in_shardings=(named(mesh, "x", "y"), None, named(mesh, None, "y"))), {}
 
 
 @program("lax_map_batch_size_and_vmap_in_axes_out_axes")
 def _lmap():
-    jax, jnp = _jax()
-    mesh = _mesh((4, 2), ("x", "y"))
+    jax, jnp = jax_jnp()
+    mesh = make_mesh((4, 2), ("x", "y"))
     def g(row, w): return jnp.tanh(row @ w)
     def f(xs, w):
         a = jax.lax.map(lambda r: g(r, w), xs, batch_size=4)
         b = jax.vmap(g, in_axes=(1, None), out_axes=1)(xs.transpose(1, 0, 2), w)
         c = jax.vmap(jax.vmap(lambda s, t: s * t, in_axes=(0, None)), in_axes=(None, 0))(xs[0, :, 0], xs[:, 0, 0])
-        return _wsc(a, mesh, "x", None, "y"), b, c
-    return f, (_arr((8, 4, 6)), _arr((6, 8), seed=1)), dict(in_shardings=(_ns(mesh, "x", "y"), _ns(mesh, None, "y"))), {}
+        return constrain(a, mesh, "x", None, "y"), b, c
+    return f, (arr((8, 4, 6)), arr((6, 8), seed=1)), dict(in_shardings=(named(mesh, "x", "y"), named(mesh, None, "y"))), {}
 
 
 @program("rng_bit_generator_and_random_bits_sharded")
 def _rbg():
-    jax, jnp = _jax()
-    mesh = _mesh((8,), ("d",))
+    jax, jnp = jax_jnp()
+    mesh = make_mesh((8,), ("d",))
     def f(key, x):
         k2, bits = jax.lax.rng_bit_generator(key, (16, 8), dtype=jnp.uint32)
         k3, bits2 = jax.lax.rng_bit_generator(k2, (8,), dtype=jnp.uint8, algorithm=jax.lax.RandomAlgorithm.RNG_PHILOX)
         noise = (bits >> 9).astype(jnp.float32) / (1 << 23)
-        return _wsc(x + noise, mesh, "d"), bits2, k3
-    return f, (jnp.zeros((4,), jnp.uint32), _arr((16, 8))), dict(in_shardings=(None, _ns(mesh, None, "d"))), {}
+        return constrain(x + noise, mesh, "d"), bits2, k3
+    return f, (jnp.zeros((4,), jnp.uint32), arr((16, 8))), dict(in_shardings=(None, named(mesh, None, "d"))), {}
 
 
 @program("layernorm_grad_with_remat_and_constraints_nondivisible_hidden")
 def _ln_grad():
-    jax, jnp = _jax()
-    mesh = _mesh((2, 4), ("x", "y"))
+    jax, jnp = jax_jnp()
+    mesh = make_mesh((2, 4), ("x", "y"))
     def ln(x, g, b):
         m = x.mean(-1, keepdims=True); v = x.var(-1, keepdims=True)
         return (x - m) * jax.lax.rsqrt(v + 1e-5) * g + b
     def loss(x, g, b, w):
         h = jax.remat(ln)(x, g, b)
-        h = _wsc(h, mesh, "x", "y")          # hidden 10 not divisible by 4
+        h = constrain(h, mesh, "x", "y")          # hidden 10 not divisible by 4
         return jnp.sum((h @ w) ** 2)
-    return jax.grad(loss, argnums=(1, 2, 3)), (_arr((8, 10)), _arr((10,), seed=1), _arr((10,), seed=2), _arr((10, 4), seed=3)), \
-        dict(in_shardings=(_ns(mesh, "x"), None, None, None)), {}
+    return jax.grad(loss, argnums=(1, 2, 3)), (arr((8, 10)), arr((10,), seed=1), arr((10,), seed=2), arr((10, 4), seed=3)), \
+        dict(in_shardings=(named(mesh, "x"), None, None, None)), {}
 
 
 @program("clamp_select_n_and_nextafter_elementwise_zoo")
 def _zoo():
-    jax, jnp = _jax()
-    mesh = _mesh((4, 2), ("x", "y"))
+    jax, jnp = jax_jnp()
+    mesh = make_mesh((4, 2), ("x", "y"))
     def f(x, y, i):
         a = jax.lax.clamp(-1.0, x, 1.0)
         b = jax.lax.select_n(i % 3, x, y, x * y)
         c = jnp.nextafter(x, y) + jnp.copysign(x, y) + jnp.fmod(x, 1.5) + jnp.hypot(x, y)
         d = jax.lax.atan2(x, y) + jax.lax.expm1(x) + jax.lax.log1p(jnp.abs(y)) + jax.lax.cbrt(x)
         e = jnp.isnan(x / y) | jnp.isinf(x) | jnp.signbit(y)
-        return _wsc(a + b, mesh, "y", "x"), c, d, e, jnp.round(x, 2), jnp.floor(y).astype(jnp.int32)
-    return f, (_arr((8, 8)), _arr((8, 8), seed=1), _arr((8, 8), "int32", seed=2)), \
-        dict(in_shardings=(_ns(mesh, "x", "y"), _ns(mesh, "y", "x"), _ns(mesh, ("x", "y")))), {}
+        return constrain(a + b, mesh, "y", "x"), c, d, e, jnp.round(x, 2), jnp.floor(y).astype(jnp.int32)
+    return f, (arr((8, 8)), arr((8, 8), seed=1), arr((8, 8), "int32", seed=2)), \
+        dict(in_shardings=(named(mesh, "x", "y"), named(mesh, "y", "x"), named(mesh, ("x", "y")))), {}
 
 
 @program("segment_ops_and_bincount_sharded")
 def _segment():
-    jax, jnp = _jax()
-    mesh = _mesh((2, 4), ("x", "y"))
+    jax, jnp = jax_jnp()
+    mesh = make_mesh((2, 4), ("x", "y"))
     def f(data, seg):
         s = jax.ops.segment_sum(data, seg, num_segments=5)
         m = jax.ops.segment_max(data, seg, num_segments=5)
         p = jax.ops.segment_prod(data, seg, num_segments=5, indices_are_sorted=True)
         bc = jnp.bincount(seg, length=5)
-        return _wsc(s, mesh, None, "y"), m, p, bc
-    return f, (_arr((16, 8)), jnp.sort(_arr((16,), "int32", hi=5))), dict(in_shardings=(_ns(mesh, "x", "y"), _ns(mesh, "x"))), {}
+        return constrain(s, mesh, None, "y"), m, p, bc
+    return f, (arr((16, 8)), jnp.sort(arr((16,), "int32", hi=5))), dict(in_shardings=(named(mesh, "x", "y"), named(mesh, "x"))), {}
 
 
 @program("grad_of_while_free_fori_with_dynamic_slices")
 def _fori_grad():
-    jax, jnp = _jax()
-    mesh = _mesh((4, 2), ("x", "y"))
+    jax, jnp = jax_jnp()
+    mesh = make_mesh((4, 2), ("x", "y"))
     def loss(w, x):
         def body(i, c):
             blk = jax.lax.dynamic_slice_in_dim(x, i * 2, 2, axis=0)
             return c + jnp.tanh(blk @ w).sum(0)
         c = jax.lax.fori_loop(0, 4, body, jnp.zeros(w.shape[1]))
-        return jnp.sum(_wsc(c, mesh, "y") ** 2)
-    return jax.grad(loss), (_arr((6, 8)), _arr((8, 6), seed=1)), dict(in_shardings=(_ns(mesh, None, "y"), _ns(mesh, "x"))), {}
+        return jnp.sum(constrain(c, mesh, "y") ** 2)
+    return jax.grad(loss), (arr((6, 8)), arr((8, 6), seed=1)), dict(in_shardings=(named(mesh, None, "y"), named(mesh, "x"))), {}
 
 
 @program("nested_shard_maps_two_levels_with_scan_outside")
 def _nested_smap_scan():
-    jax, jnp = _jax()
-    mesh = _mesh((2, 2, 2), ("a", "b", "c"))
+    jax, jnp = jax_jnp()
+    mesh = make_mesh((2, 2, 2), ("a", "b", "c"))
     def inner(t):
         return jax.lax.pmean(t * jax.lax.axis_index("b").astype(t.dtype), "b")
     def outer(t):
-        u = jax.shard_map(inner, mesh=jax.sharding.get_abstract_mesh(), in_specs=_P(None, "b"), out_specs=_P(None, None), axis_names={"b"})(t)
+        u = jax.shard_map(inner, mesh=jax.sharding.get_abstract_mesh(), in_specs=spec(None, "b"), out_specs=spec(None, None), axis_names={"b"})(t)
         return jax.lax.psum(u, "a")
-    sm = jax.shard_map(outer, mesh=mesh, in_specs=_P("a"), out_specs=_P(), axis_names={"a"})
+    sm = jax.shard_map(outer, mesh=mesh, in_specs=spec("a"), out_specs=spec(), axis_names={"a"})
     def f(xs):
         def step(c, x): return c + sm(x), None
         c, _ = jax.lax.scan(step, jnp.zeros((4, 4)), xs)
-        return _wsc(c, mesh, "c")
-    return f, (_arr((3, 8, 8)),), dict(in_shardings=_ns(mesh, None, "a", "b")), {}
+        return constrain(c, mesh, "c")
+    return f, (arr((3, 8, 8)),), dict(in_shardings=named(mesh, None, "a", "b")), {}
