@@ -1,15 +1,21 @@
 """shardnb's reshard vs DTensor's redistribute, 8 gloo processes on this machine.
 
     python bench/distributed.py [--sizes 64 4096] [--reps-small 20] [--reps-large 5] [--check once|always|off]
+    python bench/distributed.py --gather-sizes 16 256 1024 4096 65536   # gloo's ring all_gather vs one all_to_all_single round
 
 For each case and size: median wall time of one reshard (barrier before and after, rank 0's clock;
 shardnb's and DTensor's default runs take turns, so passing load hits both alike) and the most bytes
 any rank receives (shardnb: from its log; DTensor: counted from the collectives it issues, with the
 same ring model for all_reduce). DTensor runs with its default planner and, where
-this torch has it, its min-cost planner. Every result is checked equal between the two."""
+this torch has it, its min-cost planner. Every result is checked equal between the two.
+
+With `--gather-sizes` it times instead what `shardnb.runtime.distributed` chooses between for a gather on gloo
+(up to 1 MiB gathered, one all_to_all_single round; beyond, gloo's ring all_gather): both primitives, per
+gathered size in KiB, each result checked."""
 from __future__ import annotations
 
 import argparse
+import contextlib
 import statistics
 import time
 
@@ -17,12 +23,15 @@ import numpy as np
 import torch
 import torch.distributed as dist
 
-from shardnb.runtime.distributed import ShardedTensor, from_dtensor, launch, to_dtensor
+from shardnb.runtime.distributed import ShardedTensor
+from shardnb.runtime.dtensor import dtensor_to_sharded, sharded_to_dtensor
+from shardnb.runtime.processes import launch
 from shardnb.layout.mesh import AxisRef, Mesh
 from shardnb.layout.sharding import DimSharding, TensorSharding
 
 
 def _s(mesh, *dims, unreduced=()):
+    "A sharding on `mesh` from one string of axis names per dim ('xy': x then y) and the unreduced axes."
     return TensorSharding(mesh, tuple(DimSharding(tuple(d)) for d in dims), unreduced=tuple(AxisRef(a) for a in unreduced))
 
 
@@ -85,12 +94,14 @@ def _timed(fns, reps: int) -> list[float]:
 
 
 def _max_over_ranks(v: int) -> int:
+    "The largest `v` over all ranks (an all_reduce with MAX)."
     t = torch.tensor([v], dtype=torch.int64)
     dist.all_reduce(t, op=dist.ReduceOp.MAX)
     return int(t)
 
 
 def bench_worker(rank: int, world: int, sizes, reps_small: int, reps_large: int, check=True):
+    "Every case at every size on this rank: shardnb's and DTensor's times, bytes and collectives (rows on rank 0, None elsewhere)."
     import logging
     from torch.distributed.tensor import _redistribute
     logging.getLogger("torch.distributed.tensor").setLevel(logging.ERROR)  # its 'sequential all_gather' advice, once per call
@@ -105,19 +116,19 @@ def bench_worker(rank: int, world: int, sizes, reps_small: int, reps_large: int,
             ours = st.reshard(dst, log=log)
             our_bytes = _max_over_ranks(sum(r.received_bytes for r in log))
             run_ours = lambda: st.reshard(dst, check=check)
-            dt = to_dtensor(st)
-            target = to_dtensor(ours).placements
+            dt = sharded_to_dtensor(st)
+            target = sharded_to_dtensor(ours).placements
             row = dict(case=name, shape=shape, shardnb_B=our_bytes,
                        primitive=" + ".join(f"{r.collective}:{r.primitive}" for r in log) or "(nothing to move)",
                        fallbacks=[r.note for r in log if "fallback" in r.note])
             for label, ctx in (("default", None), ("min_cost", min_cost)):
                 if label == "min_cost" and ctx is None: continue
                 _redistribute._gen_transform_infos.cache_clear()
-                with (ctx(True) if ctx else _null()):
+                with (ctx(True) if ctx else contextlib.nullcontext()):
                     counter = _CountComms()
                     with counter:
                         theirs = dt.redistribute(dt.device_mesh, target)
-                    ok = np.array_equal(from_dtensor(theirs).local.numpy(), ours.local.numpy())
+                    ok = np.array_equal(dtensor_to_sharded(theirs).local.numpy(), ours.local.numpy())
                     row[f"{label}_ok"] = bool(_max_over_ranks(0 if ok else 1) == 0)
                     row[f"{label}_B"] = _max_over_ranks(counter.received)
                     row[f"{label}_calls"] = "+".join(counter.calls)
@@ -128,12 +139,25 @@ def bench_worker(rank: int, world: int, sizes, reps_small: int, reps_large: int,
     return rows if rank == 0 else None
 
 
-class _null:
-    def __enter__(self): return self
-    def __exit__(self, *a): return False
+def gather_worker(rank: int, world: int, sizes_kib, reps: int):
+    """Per gathered size (KiB, float32): median seconds of gloo's ring all_gather and of one all_to_all_single round of
+    this rank's piece repeated `world` times, and whether both gave the gathered tensor (rows on rank 0, None elsewhere)."""
+    all_gather = getattr(dist, "all_gather_single", None) or dist.all_gather_into_tensor
+    rows = []
+    for kib in sizes_kib:
+        n = max(1, kib * 1024 // 4 // world)   # float32 elements in each rank's piece
+        piece, want = torch.full((n,), float(rank)), torch.arange(world, dtype=torch.float32).repeat_interleave(n)
+        ring_out, round_out = torch.empty(n * world), torch.empty(n * world)
+        ring = lambda: all_gather(ring_out, piece)
+        one_round = lambda: dist.all_to_all_single(round_out, piece.repeat(world))
+        t_ring, t_round = _timed([ring, one_round], reps)
+        ok = _max_over_ranks(0 if torch.equal(ring_out, want) and torch.equal(round_out, want) else 1) == 0
+        rows.append((n * world * 4, t_ring, t_round, ok))
+    return rows if rank == 0 else None
 
 
 def _fmt_bytes(b: int) -> str:
+    "`b` bytes in B, KiB or MiB."
     return f"{b / 2**20:.2f} MiB" if b >= 2**20 else f"{b / 1024:.1f} KiB" if b >= 1024 else f"{b} B"
 
 
@@ -145,8 +169,18 @@ def main():
     ap.add_argument("--procs", type=int, default=8)
     ap.add_argument("--check", choices=["once", "always", "off"], default="once",
                     help="shardnb's agreement check: once per distinct reshard and group (the default), on every call, or never")
+    ap.add_argument("--gather-sizes", type=int, nargs="+", metavar="KIB",
+                    help="instead of the reshards: time gloo's ring all_gather against one all_to_all_single round, per gathered KiB")
     a = ap.parse_args()
     t0 = time.time()
+    if a.gather_sizes:
+        rows = launch(gather_worker, a.procs, a.gather_sizes, a.reps_small, timeout=580, collective_timeout=300)[0]
+        print("| gathered | ring all_gather | one all_to_all_single round | faster | exact |")
+        print("|---|---|---|---|---|")
+        for b, ring, one, ok in rows:
+            print(f"| {_fmt_bytes(b)} | {ring * 1e3:.2f} ms | {one * 1e3:.2f} ms | {'ring' if ring < one else 'one round'} | {ok} |")
+        print(f"\n{a.procs} gloo processes, float32, median of {a.reps_small} runs each, total {time.time() - t0:.0f} s")
+        return
     rows = launch(bench_worker, a.procs, a.sizes, a.reps_small, a.reps_large, {"once": True, "always": "always", "off": False}[a.check], timeout=580, collective_timeout=300)[0]
     print(f"| case | shape | shardnb time | shardnb max recv/rank | DTensor time | DTensor max recv/rank | DTensor min-cost time | min-cost max recv/rank | equal |")
     print("|---|---|---|---|---|---|---|---|---|")

@@ -14,8 +14,9 @@ import torch
 
 from shardnb.layout.mesh import AxisRef, Mesh, ShardingError
 from shardnb.layout.sharding import DimSharding, TensorSharding, shard_array
-from shardnb.runtime.distributed import (DistributedReshardError, ShardedTensor, from_dtensor, to_dtensor,
-                                 plan_exchange)
+from shardnb.runtime.processes import DistributedReshardError
+from shardnb.runtime.distributed import ShardedTensor
+from shardnb.runtime.dtensor import dtensor_to_sharded, sharded_to_dtensor
 
 FACTORS = {1: [[1]], 2: [[2]], 4: [[4], [2, 2]], 8: [[8], [2, 4], [4, 2], [2, 2, 2]]}
 
@@ -119,7 +120,7 @@ def check_dtensor(rank: int, world: int):
     bad = []
     scrambled = Mesh([("x", 2), ("y", world // 2)], [3, 1, 0, 2] if world == 4 else None)
     try:
-        to_dtensor(ShardedTensor.from_global(x, TensorSharding(scrambled, (DimSharding(("x",)), DimSharding()))))
+        sharded_to_dtensor(ShardedTensor.from_global(x, TensorSharding(scrambled, (DimSharding(("x",)), DimSharding()))))
         bad.append(("scrambled ranks accepted",))
     except ShardingError as e:
         if "ascending" not in str(e): bad.append(("scrambled", repr(e)))
@@ -134,11 +135,11 @@ def check_dtensor(rank: int, world: int):
     for s in cases:
         st = ShardedTensor.from_global(x, s)
         try:
-            dt = to_dtensor(st)
+            dt = sharded_to_dtensor(st)
         except Exception as e:
-            if "differently" not in str(e): bad.append(("to_dtensor", str(s), repr(e)))
+            if "differently" not in str(e): bad.append(("sharded_to_dtensor", str(s), repr(e)))
             continue
-        back = from_dtensor(dt)
+        back = dtensor_to_sharded(dt)
         if not back.sharding.equivalent(s, x.shape) or not np.array_equal(back.local.numpy(), shard_array(x, back.sharding)[back.device]):
             bad.append(("round trip", str(s), str(back.sharding)))
         full = dt.redistribute(dt.device_mesh, [Replicate(), Replicate()]).to_local().numpy()
@@ -146,7 +147,7 @@ def check_dtensor(rank: int, world: int):
     # DTensor redistribute vs shardnb reshard on the same move
     s0 = TensorSharding(mesh, (DimSharding(("x",)), DimSharding(("y",))))
     s1 = TensorSharding(mesh, (DimSharding(("y",)), DimSharding(("x",))))
-    a = from_dtensor(to_dtensor(ShardedTensor.from_global(x, s0)).redistribute(placements=[Shard(1), Shard(0)]))
+    a = dtensor_to_sharded(sharded_to_dtensor(ShardedTensor.from_global(x, s0)).redistribute(placements=[Shard(1), Shard(0)]))
     b = ShardedTensor.from_global(x, s0).reshard(s1)
     if not np.array_equal(a.local.numpy(), b.local.numpy()): bad.append(("redistribute vs reshard",))
     return bad
@@ -233,12 +234,12 @@ def check_agreement_once(rank: int, world: int):
     """Count the agreement rounds (check_agreement calls) after each reshard: a new key checks, a repeat does not, a
     new dtype, target or group does, check='always' does; and ranks that disagree still raise. (counts, errors, exact)."""
     import torch.distributed as dist
-    from shardnb.runtime import distributed as d
-    calls, real = [], d.check_agreement
+    from shardnb.runtime import processes as p
+    calls, real = [], p.check_agreement
     def counting(key, *args, **kwargs):
         calls.append(key)
         return real(key, *args, **kwargs)
-    d.check_agreement = counting   # reshard looks the name up in the module on every call
+    p.check_agreement = counting   # start_agreement (which reshard calls) looks the name up in its module on every call
     try:
         mesh = Mesh([("x", world)])
         x = np.arange(world * 4 * 3, dtype=np.float32).reshape(world * 4, 3)
@@ -269,7 +270,7 @@ def check_agreement_once(rank: int, world: int):
                 errors.append(str(e))
         run(st, full)                     # the group still works, and the key is still agreed: none
     finally:
-        d.check_agreement = real
+        p.check_agreement = real
     return counts, errors, all(exact)
 
 
@@ -320,7 +321,8 @@ def regroup(rank, world, port):
     destroyed one, unknown to torch)."""
     import torch
     import torch.distributed as dist
-    from shardnb.runtime.distributed import init_gloo, subgroup
+    from shardnb.runtime.processes import init_gloo
+    from shardnb.runtime.collectives import subgroup
     parts = [[0, 1], [2, 3]]
     first = subgroup(parts)
     dist.barrier(); dist.destroy_process_group()

@@ -8,7 +8,8 @@ import pytest
 pytest.importorskip("torch")
 import torch.distributed as dist  # noqa: E402
 
-from shardnb.runtime.distributed import DistributedReshardError, launch, plan_exchange  # noqa: E402
+from shardnb.runtime.processes import DistributedReshardError, launch  # noqa: E402
+from shardnb.runtime.exchange import plan_exchange  # noqa: E402
 from shardnb.layout.sharding import shard_array  # noqa: E402
 from tests.runtime import _dist_worker as w  # noqa: E402
 
@@ -128,7 +129,7 @@ def _divide_by_rank_minus_one(rank, world):
 
 def test_sub_groups_are_created_again_for_a_new_default_group():
     "After destroy_process_group and a new init, `subgroup` creates groups of the new world, not the cached dead ones."
-    from shardnb.runtime.distributed import free_port
+    from shardnb.runtime.processes import free_port
     out = launch(w.regroup, 4, free_port(), timeout=90)
     for rank, (fresh, ranks, total) in enumerate(out):
         assert fresh, rank
