@@ -25,8 +25,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from shardnb.layout.mesh import Mesh, AxisRef, ShardingError
 from shardnb.layout.sharding import TensorSharding, _flat_layout
 from shardnb.layout.syntax import parse_sharding
-from shardnb.reshard.planner import (plan_reshard, plan_reshard_basis, plan_gather_slice, CostModel, itemsize, _Planner,
-                             _layout_cached, _transfers, _reductions, _step_cost, _lower_bound, _reduce_sizes, _merge_run, _clear_caches)
+from shardnb.reshard.transfers import box_layout, transfers_between, reduction_transfers, step_cost, mesh_positions
+from shardnb.reshard.moves import Planner, merge_run
+from shardnb.reshard.planner import (plan_reshard, plan_reshard_basis, plan_gather_slice, CostModel, itemsize, clear_caches,
+                                     _reduce_sizes)
 
 
 # ---------------------------------------------------------------------------------------------- corpus
@@ -75,7 +77,7 @@ def random_case(rng: np.random.Generator, max_devices: int):
             if slots[j] >= 0: dims[slots[j]].append(rs[j])
             elif slots[j] == -2: un.append(rs[j])
         un.sort(key=lambda r: r.sort_key(m))
-        return TensorSharding(m, [_merge_run(d, m) for d in dims], unreduced=_merge_run(un, m), mesh_name=name)
+        return TensorSharding(m, [merge_run(d, m) for d in dims], unreduced=merge_run(un, m), mesh_name=name)
 
     split_a = list(rng.random(4) < 0.3)
     split_b = split_a if rng.random() < 0.5 else list(rng.random(4) < 0.3)
@@ -126,10 +128,9 @@ class Shardy:
         return meshes, [(k, args, sh) for k, args, sh in _OP.findall(body)]
 
 
-def _group_key(p: _Planner, mesh: Mesh, refs) -> np.ndarray:
+def _group_key(p: Planner, mesh: Mesh, refs) -> np.ndarray:
     "Devices that agree on every coordinate outside `refs` share a key."
-    from shardnb.reshard.planner import _positions
-    pos, _ = _positions(mesh, p.devkey)
+    pos, _ = mesh_positions(mesh, p.devkey)
     key = np.zeros(len(p.devices), np.int64)
     for name, n in mesh.axes:
         c = np.unravel_index(pos, mesh.shape)[mesh.axis_index(name)].astype(np.int64) if mesh.axes else 0
@@ -196,7 +197,7 @@ def _split(b: np.ndarray, dim: int, g: int) -> list[np.ndarray]:
 
 class _Wire:
     "Per-device bytes and messages of one step, and its modelled seconds (shardnb's model: α per message + bytes/β)."
-    def __init__(self, p: _Planner, itemsz: int):
+    def __init__(self, p: Planner, itemsz: int):
         self.p, self.itemsz, self.at = p, itemsz, {int(d): i for i, d in enumerate(p.devices)}
         self.src, self.dst, self.nbytes = [], [], []
 
@@ -218,7 +219,7 @@ def run_padded(ops, meshes, src, dst, shape, model: CostModel, itemsz: int, seed
     every device ends holding its tile of `dst` (trailing padding past dst's local shape is a free local slice), else
     (what is wrong, None, None). Reductions run as a ring (reduce-scatter then all-gather of padded pieces)."""
     x = np.random.default_rng(seed).integers(1, 1000, size=shape).astype(np.float64)
-    p = _Planner(src, dst, shape, itemsz, model, "time", not (src.unreduced or dst.unreduced))
+    p = Planner(src, dst, shape, itemsz, model, "time", not (src.unreduced or dst.unreduced))
     buf, prev, recv, secs = _padded_buffers(src, shape, x), src, np.zeros(len(p.devices), np.int64), 0.0
     for kind, args, sh in ops:
         cur, w = parse_sharding(sh, meshes), _Wire(p, itemsz)
@@ -296,29 +297,29 @@ def cost_shardy_plan(ops, meshes, src, dst, shape, model, itemsz):
     what it really sends; raises ShardingError if it doesn't reach `dst` either way."""
     if set(src.unreduced) != set(dst.unreduced) and not any(k in ("all_reduce", "reduce_scatter") for k, _, _ in ops):
         raise ShardingError("unreduced axes dropped without a reduction: shardy's reshard emits no all_reduce")
-    p = _Planner(src, dst, shape, itemsz, model, "time", not (src.unreduced or dst.unreduced))
+    p = Planner(src, dst, shape, itemsz, model, "time", not (src.unreduced or dst.unreduced))
     prev, recv, secs = src, np.zeros(len(p.devices), np.int64), 0.0
     for kind, args, sh in ops:
         cur = parse_sharding(sh, meshes)
         refs = _refs_of(args.split("%")[0])
-        la, lb = _layout_cached(prev, shape, p.devkey), _layout_cached(cur, shape, p.devkey)
+        la, lb = box_layout(prev, shape, p.devkey), box_layout(cur, shape, p.devkey)
         zeros = np.zeros(len(p.devices), np.int64)
         if kind == "collective_permute" or cur.mesh != prev.mesh: group = zeros
         elif kind == "all_slice": group = np.arange(len(p.devices))
         else: group = _group_key(p, prev.mesh, refs)
-        if kind in ("all_reduce", "reduce_scatter"): t = _reductions(la, lb, p.devices, group)
+        if kind in ("all_reduce", "reduce_scatter"): t = reduction_transfers(la, lb, p.devices, group)
         else:
             klass = p.coords([r for r in prev.unreduced if r in cur.unreduced]) if cur.mesh == prev.mesh else zeros
-            t = _transfers(la, lb, p.devices, group, klass, p.beta)
+            t = transfers_between(la, lb, p.devices, group, klass, p.beta)
         if t is None:   # a ragged dim: Shardy's collectives act on padded local buffers; run them so, or reject
             why, b, s = run_padded(ops, meshes, src, dst, shape, model, itemsz)
             if why is not None: raise RaggedMiss(f"shardy's ops on padded buffers don't reach dst: {why}")
             return b, s, True
-        c = _step_cost(t, p.devices, itemsz, p.beta, model.alpha)
+        c = step_cost(t, p.devices, itemsz, p.beta, model.alpha)
         recv, secs, prev = recv + c.bytes_received, secs + c.seconds, cur
     if set(prev.unreduced) != set(dst.unreduced):
         raise ShardingError(f"shardy's plan ends unreduced={{{', '.join(map(str, prev.unreduced))}}}, not dst's: emits no reduction")
-    lp, ld = _layout_cached(prev, shape, p.devkey), _layout_cached(dst, shape, p.devkey)
+    lp, ld = box_layout(prev, shape, p.devkey), box_layout(dst, shape, p.devkey)
     if not (np.array_equal(lp.lo, ld.lo) and np.array_equal(lp.hi, ld.hi)):
         raise ShardingError("shardy's plan doesn't end at dst")
     return int(recv.max(initial=0)), secs, False
@@ -469,7 +470,7 @@ def main(argv=None):
     for i, (src, dst, shape) in enumerate(corpus):
         plans = {}
         for key, obj in (("time", "time"), ("bytes after time", "bytes"), ("bytes", "bytes")):
-            if key != "bytes after time": _clear_caches()
+            if key != "bytes after time": clear_caches()
             t0, g0 = time.perf_counter(), gcs.full
             plans[key] = plan_reshard(src, dst, shape, objective=obj)
             plan_t[key].append(time.perf_counter() - t0); plan_gc[key].append(gcs.full - g0)

@@ -7,9 +7,10 @@ Docs: https://shardnb.github.io/shardnb/01_reshard/simulate.html.md"""
 # %% ../../nbs/01_reshard/05_simulate.ipynb #a3c0fa2a
 from __future__ import annotations
 import numpy as np
+from fastcore.basics import patch
 from ..layout.mesh import ShardingError
 from ..layout.sharding import TensorSharding, _additive_identity
-from .planner import ReshardPlan, ReshardStep
+from .moves import ReshardPlan, ReshardStep
 
 # %% auto #0
 __all__ = ['run_step', 'trace', 'run_plan']
@@ -90,3 +91,9 @@ def run_plan(plan: ReshardPlan, shards: dict) -> dict[int, np.ndarray]:
     out = trace(plan, shards)[-1]
     if not plan.steps: out = {d: np.array(a) for d, a in out.items()}   # a plan never hands back its input buffers
     return out
+
+# %% ../../nbs/01_reshard/05_simulate.ipynb #b1a2c3d5
+@patch
+def run(self: ReshardPlan, shards: dict) -> dict:
+    "Execute the plan on simulated devices (`shardnb.reshard.simulate`): each device's local array after the last step."
+    return run_plan(self, shards)

@@ -105,9 +105,9 @@ print(json.dumps(dict(shardy=[k for k, _, _ in ops], shardy_s=t, s=p.cost.second
 
 
 def test_a_reorder_inside_a_dim_as_shardy_does():
-    """Bench seed 8, case 929: Shardy swaps the two pieces of "a0" inside dim 0 (a permute), moves the minor 2 to dim 1
-    with an all-to-all and gathers the 3 last, on smaller buffers than gathering the 3 first. shardnb's search has the
-    same reorder move, and its plan is no slower (it was 6.0102 against 6.0064 us without it). Dim 0 has one element,
+    """A case of the bench's corpus: Shardy swaps the two pieces of "a0" inside dim 0 (a permute), moves the minor 2 to
+    dim 1 with an all-to-all and gathers the 3 last, on smaller buffers than gathering the 3 first (6.0064 against
+    6.0102 us). shardnb's search has the same reorder move, and its plan is no slower. Dim 0 has one element,
     held by one device that keeps it: the reorder moves nothing here, so the plan names it a local slice."""
     r = subprocess.run([sys.executable, "-c", _HAND], cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert r.returncode == 0, r.stderr[-3000:]
