@@ -75,7 +75,7 @@ def _node_text(n, f: Func) -> tuple[str, list[str]]:
     if isinstance(n, Op) and n is f.return_op: texts += ["out: " + short_sharding(s) for s in f.result_shardings if s is not None]
     return label, texts
 
-# %% ../../nbs/06_viz/02_program.ipynb #5a0c7e21
+# %% ../../nbs/06_viz/02_program.ipynb #e38e0b6b
 class _Geometry(NamedTuple):
     "Sizes in points shared by every function of a drawing: per layer (column) a box width, a column pitch and an x."
     box: dict          # layer -> box width
@@ -109,6 +109,7 @@ def _geometry(funcs, max_w: float = _MAX_W, gap: float = _GAP_X) -> _Geometry:
         x[l], band[l], used = used + col[l] / 2, k, used + col[l]
     return _Geometry(box, col, x, band, h, h + below + _GAP_Y)
 
+# %% ../../nbs/06_viz/02_program.ipynb #a0ccf023
 def _place(f: Func, geo: _Geometry) -> tuple[dict, float, float]:
     "Each node's centre in points (under `_HEAD` for the function's name), and the width and height used."
     nodes, layer, _ = _layout(f)
@@ -165,7 +166,7 @@ def _draw_func(ax, f: Func, y0: float, geo: _Geometry) -> float:
             top += dh
     return y0 + height
 
-# %% ../../nbs/06_viz/02_program.ipynb #1deeb37f
+# %% ../../nbs/06_viz/02_program.ipynb #0418a5a7
 def _funcs(module_or_func, max_nodes: int = 10**9) -> tuple[list, str]:
     """The functions to draw, in order, stopping before `max_nodes` nodes (the first is always drawn), and a note
     saying what was left out."""
@@ -180,6 +181,7 @@ def _funcs(module_or_func, max_nodes: int = 10**9) -> tuple[list, str]:
             f"draw one with draw_program(module.funcs[name])") if rest else ""
     return out, note
 
+# %% ../../nbs/06_viz/02_program.ipynb #b0ca4f50
 _NOTE = 26.0   # points under a drawing for its note (two lines)
 
 def _draw_into(ax, funcs, geo, size, note: str = "") -> None:
@@ -214,6 +216,7 @@ def _figure(sizes, top: float, head: float = 0.0, max_width: float = _MAX_IN):
         else: y -= top + h
     return fig, axes
 
+# %% ../../nbs/06_viz/02_program.ipynb #5d6bb800
 def draw_program(module_or_func, ax=None, title=None, *, max_nodes: int = 150):
     """Draw a `Module` (every function) or a `Func` as a left-to-right graph; returns the `Figure`. Columns past the
     width (9 inches, or the given `ax`'s) fold into bands, one under the next; past `max_nodes` nodes the remaining
