@@ -434,6 +434,7 @@ class PieceLayout:
     order: tuple[int, ...] | None = None
 
     def __post_init__(self):
+        "Check the constraints and store every field as tuples of ints."
         shape = _as_ints(self.shape, "shape")
         if any(n < 0 for n in shape):
             raise ValueError(f"shape must have sizes >= 0, got {shape}")

@@ -38,6 +38,7 @@ def _pieces(rng, name: str, n: int) -> list[AxisRef]:
 
 
 def _merge(refs, mesh):
+    "`refs` with each pair of neighbouring sub-axes that form one bigger axis merged."
     out = []
     for r in refs:
         if out and out[-1].can_merge(r): out[-1] = out[-1].merge(r, mesh)
@@ -154,6 +155,7 @@ def check_dtensor(rank: int, world: int):
 
 
 def _s(mesh, *dims, unreduced=()):
+    "A sharding on `mesh` from one string of axis names per dim ('xy': x then y) and the unreduced axes."
     return TensorSharding(mesh, tuple(DimSharding(tuple(d)) for d in dims), unreduced=tuple(AxisRef(a) for a in unreduced))
 
 

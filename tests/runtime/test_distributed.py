@@ -17,6 +17,7 @@ pytestmark = pytest.mark.skipif(not dist.is_available() or not dist.is_gloo_avai
 
 
 def _no_mismatch(results):
+    "Assert that no rank's reshards differed from `shard_array`."
     for rank, (bad, _) in enumerate(results):
         assert bad == [], f"rank {rank} differs from shard_array on: {bad[:3]}"
 

@@ -511,7 +511,7 @@ def test_kernel_compiles_for_sm90():
 
 
 def test_absurd_part_counts_and_non_tensors_are_refused_at_once():
-    "Regressions from the fuzz tier: a part count of 2**70 built a tuple of 2**70 sizes (a hang); pick_backend({}) raised AttributeError."
+    "A part count far beyond any mesh (2**70) is refused before any sizes are built, and a non-tensor is a TypeError naming its type."
     with pytest.raises(ValueError, match=r"parts must be at most 16777216 \(one chunk per device\), got 1180591620717411303424"):
         K.chunk_sizes(7, 2**70)
     with pytest.raises(TypeError, match="x must be a torch.Tensor, got dict"):
