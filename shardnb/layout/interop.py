@@ -323,21 +323,9 @@ class GridNotationError(ValueError):
         self.msg, self.text, self.column = msg, text, col
         super().__init__(f"{msg} at column {col}\n  {text}\n  {' ' * (col - 1)}^")
 
-# %% ../../nbs/00_layout/03_interop.ipynb #978f6466
+# %% ../../nbs/00_layout/03_interop.ipynb #3b02f99f
 _GRID_TOKEN = re.compile(r"\s*(?:(\[)|(\])|(,)|([0-9]+)|(\S))")  # ASCII digits only: int() would read other scripts' too
 _MAX_GRID_AXIS = 1 << 16  # no grid has more axes; refusing longer numbers keeps int() away from huge strings
-
-def _split_axes(split_axes) -> tuple[tuple[int, ...], ...]:
-    "Split axes given as Python lists: a sequence of sequences of non-negative ints."
-    dims = _sequence("split_axes", split_axes)
-    out = []
-    for d in dims:
-        axes = _sequence("each entry of split_axes", d)
-        for a in axes:
-            if not _is_int(a): raise _type_error("a grid axis", a, "an integer")
-            if a < 0: raise ShardingError(f"a grid axis must be non-negative, got: {a}")
-        out.append(tuple(int(a) for a in axes))
-    return tuple(out)
 
 def parse_grid_axes(text: str) -> tuple[tuple[int, ...], ...]:
     "The split axes in MLIR grid-axis text `[[0, 1], []]`: a list of lists of grid axis positions."
@@ -380,7 +368,19 @@ def parse_grid_axes(text: str) -> tuple[tuple[int, ...], ...]:
     if twice: raise GridNotationError(f"grid axis {twice[0][1]} splits two tensor dims", text, twice[0][0])
     return tuple(out)
 
-# %% ../../nbs/00_layout/03_interop.ipynb #c6481f5b
+# %% ../../nbs/00_layout/03_interop.ipynb #b11e0f62
+def _split_axes(split_axes) -> tuple[tuple[int, ...], ...]:
+    "Split axes given as Python lists: a sequence of sequences of non-negative ints."
+    dims = _sequence("split_axes", split_axes)
+    out = []
+    for d in dims:
+        axes = _sequence("each entry of split_axes", d)
+        for a in axes:
+            if not _is_int(a): raise _type_error("a grid axis", a, "an integer")
+            if a < 0: raise ShardingError(f"a grid axis must be non-negative, got: {a}")
+        out.append(tuple(int(a) for a in axes))
+    return tuple(out)
+
 def format_grid_axes(split_axes) -> str:
     "MLIR grid-axis text for split axes, e.g. `[[0, 1], []]`."
     split_axes = _split_axes(split_axes)

@@ -137,7 +137,7 @@ def _first_failing(err: ShardingError, attempts) -> int | None:
             if str(e) == str(err): return k
     return None
 
-# %% ../../nbs/00_layout/02_syntax.ipynb #e3eedaff
+# %% ../../nbs/00_layout/02_syntax.ipynb #dad6dcd5
 _INT_LIST = re.compile(r"\s*(-?\d{1,30}\s*(?:,\s*-?\d{1,30}\s*)*)?\]")
 
 def _int_list(cur: _Cursor) -> list[int]:
@@ -154,6 +154,7 @@ def _int_list(cur: _Cursor) -> list[int]:
             cur.expect(",", "',' or ']' in the device ids")
     return ids
 
+# %% ../../nbs/00_layout/02_syntax.ipynb #fc2532d5
 def _mesh_error_at(err: ShardingError, axes, spots, ids, ids_at: int, at: int) -> int:
     "Where a mesh invariant breaks: the axis name or size of the first axis that breaks it, else the device ids."
     if len(axes) <= _MAX_LOCATE:

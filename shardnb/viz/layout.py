@@ -124,7 +124,7 @@ class BoxLabel(Text):
                 w, h = w / over * 0.98, h / over * 0.98
         super().draw(renderer)
 
-# %% ../../nbs/06_viz/00_layout.ipynb #d62db48c
+# %% ../../nbs/06_viz/00_layout.ipynb #f725a850
 def _grid_positions(mesh: Mesh) -> tuple[dict[int, tuple[float, float]], float, float, bool]:
     "Each device's (row, col) cell in a mesh picture, the total width and height, and whether blocks run across."
     shape = mesh.shape or (1,)
@@ -143,6 +143,7 @@ def _grid_positions(mesh: Mesh) -> tuple[dict[int, tuple[float, float]], float, 
     height = rows if across else blocks * rows + (blocks - 1) * gap
     return pos, width, height, across
 
+# %% ../../nbs/06_viz/00_layout.ipynb #b16d0e17
 def _new_ax(ax, figsize):
     if ax is not None: return ax.figure, ax
     fig, ax = plt.subplots(figsize=figsize)
