@@ -9,8 +9,9 @@ from __future__ import annotations
 import math
 from ..layout.mesh import Mesh, ShardingError
 from ..layout.sharding import TensorSharding
-from .program import (Block, Builder, Module, Op, ProgramError, TensorType, Value, VERIFIERS,
-                             check_sharding, parse_module, verify_module)
+from .core import Block, Builder, Module, Op, ProgramError, TensorType, Value
+from .parser import parse_module
+from .verify import VERIFIERS, check_sharding, verify_module
 
 # %% auto #0
 __all__ = ['sharding_constraint', 'reshard', 'data_flow_edge', 'sharding_group', 'local_type', 'manual_computation',

@@ -264,7 +264,8 @@ def test_generic_unknown_ops_still_parse():
 
 
 # ---------------------------------------------------------------- check_module: result types and located errors
-from shardnb.ir.program import _RESULT_TYPES, TensorType   # noqa: E402
+from shardnb.ir.verify import _RESULT_TYPES   # noqa: E402
+from shardnb.ir.core import TensorType   # noqa: E402
 
 def _mutations(text, rng, n=3):
     """Up to `n` (line, mutated text, op name): one op of a kind check_module knows, its result given a wrong type in
