@@ -10,26 +10,27 @@ import json, re
 from dataclasses import replace
 from ..layout.mesh import AxisRef, Mesh
 from ..layout.sharding import DimSharding, TensorSharding
-from ..ir.program import (Attr, Block, Func, Module, Op, OpaqueType, ProgramError, TensorType, Value, parse_module, print_module,
+from ..ir.program import (Attr, Func, Module, Op, OpaqueType, ProgramError, TensorType, Value, parse_module, print_module,
                              open_sharding, unique_symbol, copy_func)
-from .rules import OpShardingRule
+from .rules import identity_rule
 
 # %% auto #0
 __all__ = ['RESULT_OWNERS', 'ELEMENTWISE', 'IMPORT_PASSES', 'data_flow_edge_of', 'get_sharding', 'set_sharding',
-           'add_data_flow_edges', 'identity_rule', 'apply_sharding_constraints', 'original_func_name', 'clone_func',
-           'funcs_post_order', 'constant_splitter', 'map_shardings', 'stablehlo_mesh', 'lift_inlined_meshes',
-           'manual_axes_cleanup', 'sharding_group_import', 'symbol_dce', 'remove_size_one_axes',
-           'propagate_sharding_from_func_to_call', 'flatten_call_graph', 'import_func_calls', 'pre_order_funcs',
-           'import_pipeline']
+           'add_data_flow_edges', 'apply_sharding_constraints', 'original_func_name', 'clone_func', 'funcs_post_order',
+           'constant_splitter', 'map_shardings', 'stablehlo_mesh', 'lift_inlined_meshes', 'manual_axes_cleanup',
+           'sharding_group_import', 'symbol_dce', 'remove_size_one_axes', 'propagate_sharding_from_func_to_call',
+           'flatten_call_graph', 'import_func_calls', 'pre_order_funcs', 'import_pipeline']
 
 # %% ../../nbs/04_shardy/00_import_passes.ipynb #07ac1951
 _SHARDING_OPS = ("sdy.data_flow_edge", "sdy.sharding_constraint", "sdy.reshard")
 _COMPUTATIONS = ("sdy.manual_computation", "sdy.named_computation")
 
 def _is_func_arg(v: Value) -> bool:
+    "Whether `v` is an argument of a function (not of an op's region)."
     return v.is_block_arg and v.owner.parent is not None and not isinstance(v.owner.parent, Op)
 
 def _strip_axes(s: TensorSharding, axes) -> TensorSharding:
+    "`s` without the axes named in `axes`: in its dims, replicated and unreduced."
     keep = lambda refs: tuple(a for a in refs if a.name not in axes)
     return replace(s, dims=tuple(replace(d, axes=keep(d.axes)) for d in s.dims), replicated=keep(s.replicated), unreduced=keep(s.unreduced))
 
@@ -54,6 +55,7 @@ def _owner(v: Value):
     if op.name == "stablehlo.while": return _owner(op.results[v.owner.args.index(v)])
     return None
 
+# %% ../../nbs/04_shardy/00_import_passes.ipynb #0d4f5509
 def get_sharding(v: Value) -> TensorSharding | None:
     "The sharding of `v` in Shardy's sense (see above); None when it has none or cannot have one."
     o = _owner(v)
@@ -89,11 +91,6 @@ def set_sharding(v: Value, s: TensorSharding) -> None:
     shs[k] = s
     op.attrs[key] = tuple(shs)
 
-def _ops_in_block_order(block: Block):
-    for op in list(block.ops):
-        yield op
-        for b in op.regions: yield from _ops_in_block_order(b)
-
 # %% ../../nbs/04_shardy/00_import_passes.ipynb #5ee5839f
 RESULT_OWNERS = ("stablehlo.while", "stablehlo.case", "stablehlo.optimization_barrier", "sdy.manual_computation",
                  "sdy.named_computation")
@@ -128,18 +125,23 @@ def add_data_flow_edges(m: Module) -> Module:
 # %% ../../nbs/04_shardy/00_import_passes.ipynb #df00feb4
 _CONSTRAINT_USERS = ("sdy.sharding_constraint", "sdy.manual_computation")
 
-def _is_closed(s: TensorSharding) -> bool: return all(d.is_closed for d in s.dims)
+def _is_closed(s: TensorSharding) -> bool:
+    "Whether every dim of `s` is closed."
+    return all(d.is_closed for d in s.dims)
 
 def _constraint_disagrees(v: Value, s: TensorSharding) -> bool:
+    "Whether a constraint or a manual computation uses `v` with a sharding other than `s`."
     for op, i in v.uses:
         if op.name == "sdy.sharding_constraint" and op.attrs["sharding"] != s: return True
         if op.name == "sdy.manual_computation" and op.attrs["in_shardings"][i] != s: return True
     return False
 
 def _should_apply(v: Value, s: TensorSharding) -> bool:
+    "Whether `s` becomes `v`'s own sharding: `v` can hold one and has none, `s` is closed, no other constraint disagrees."
     return _owner(v) is not None and get_sharding(v) is None and _is_closed(s) and not _constraint_disagrees(v, s)
 
 def _used_by_constraint(v: Value, excluded=None) -> bool:
+    "Whether an op other than `excluded` constrains `v`: a sharding constraint or a manual computation."
     return any(op is not excluded and op.name in _CONSTRAINT_USERS for op, _ in v.uses)
 
 def _is_edge_target(v: Value) -> bool:
@@ -147,12 +149,15 @@ def _is_edge_target(v: Value) -> bool:
     d, o = v.defining_op, _owner(v)
     return (d is not None and d.name == "sdy.data_flow_edge") or (o is not None and o[0] == "op" and o[1].name == "sdy.data_flow_edge")
 
+# %% ../../nbs/04_shardy/00_import_passes.ipynb #b5b32ff0
 def _move_after_value(op: Op, v: Value) -> None:
+    "Move `op` to just after `v`'s definition (to the start of its block, for a block argument)."
     op.block.ops.remove(op)
     if v.is_block_arg: v.owner.insert(0, op)
     else: blk = v.owner.block; blk.insert(blk.ops.index(v.owner) + 1, op)
 
 def _chain_tail(head: Op) -> Op | None:
+    "The last constraint of the chain starting at `head`, when the chain takes over its input's later uses; else None."
     x = head.operands[0]
     if (x.defining_op is not None and x.defining_op.name == "sdy.sharding_constraint") or get_sharding(x) is not None: return None
     if _used_by_constraint(x, excluded=head): return None
@@ -161,11 +166,10 @@ def _chain_tail(head: Op) -> Op | None:
     if tail is head or _used_by_constraint(tail.result): return None
     return tail
 
-def identity_rule(t) -> Attr:
-    "The sharding rule Shardy attaches to a constraint it applies: every dim its own factor, `([i, j])->([i, j]) {i=8, j=8}`."
-    shape = t.shape if isinstance(t, TensorType) else ()
-    dims = tuple((k,) for k in range(len(shape)))
-    return Attr(str(OpShardingRule(factor_sizes=shape, operands=(dims,), results=(dims,))))
+# %% ../../nbs/04_shardy/00_import_passes.ipynb #6c0d04ad
+def _identity_rule_attr(t) -> Attr:
+    "The rule Shardy attaches to a constraint it applies, `identity_rule` of its type as an attribute: `([i, j])->([i, j]) {i=8, j=8}`."
+    return Attr(str(identity_rule(t.shape if isinstance(t, TensorType) else ())))
 
 def apply_sharding_constraints(m: Module) -> Module:
     "Copy fully closed, uncontested constraint shardings to their inputs; extend constraint chains to later uses."
@@ -186,7 +190,7 @@ def apply_sharding_constraints(m: Module) -> Module:
                             cur = get_sharding(x) or open_sharding(s, x.type.rank if isinstance(x.type, TensorType) else 0)
                             set_sharding(x, replace(cur, unreduced=s.unreduced))
                     else:
-                        op.attrs.setdefault("sdy.sharding_rule", identity_rule(op.result.type))
+                        op.attrs.setdefault("sdy.sharding_rule", _identity_rule_attr(op.result.type))
                         set_sharding(x, s)
             elif op.name == "sdy.manual_computation":
                 for k, (x, s) in enumerate(zip(list(op.operands), op.attrs["in_shardings"])):
@@ -207,8 +211,11 @@ ELEMENTWISE = frozenset("stablehlo." + n for n in (
     "shift_right_logical sign sine sqrt subtract tan tanh xor").split())
 _PRESERVING = frozenset({"stablehlo.broadcast_in_dim", "stablehlo.reshape", "stablehlo.slice"}) | ELEMENTWISE
 
-def _is_scalar(v: Value) -> bool: return not isinstance(v.type, TensorType) or v.type.rank == 0
+def _is_scalar(v: Value) -> bool:
+    "Whether `v` is a scalar (or no tensor at all): never sharded, so never cloned."
+    return not isinstance(v.type, TensorType) or v.type.rank == 0
 
+# %% ../../nbs/04_shardy/00_import_passes.ipynb #d1431b1c
 def original_func_name(f: Func) -> str:
     "The name a function was cloned from (`sdy.original_func_name`), else its own."
     a = f.attrs.get("sdy.original_func_name")
@@ -238,7 +245,9 @@ def funcs_post_order(m: Module) -> list:
     for f in list(m.funcs.values()): visit(f)
     return out
 
+# %% ../../nbs/04_shardy/00_import_passes.ipynb #19cd1270
 def _clone(op: Op, mapping: dict) -> Op:
+    "A copy of `op` reading its operands through `mapping` (value -> its clone); its results are added to `mapping`."
     new = Op(op.name, [mapping.get(v, v) for v in op.operands], [r.type for r in op.results], dict(op.attrs), (), op.form)
     for r, nr in zip(op.results, new.results): nr.sharding = r.sharding; mapping[r] = nr
     return new
@@ -250,6 +259,7 @@ class _Split:
         self.before: dict[int, tuple] = {}    # id(op) -> (op, ops to place just before it), placed once per block
         self.groups: dict[Value, list] = {}   # value -> its sharding-group users (the walk never changes them)
     def place(self, anchor: Op, new: Op) -> None:
+        "Put `new` just before `anchor` when `flush` runs."
         self.before.setdefault(id(anchor), (anchor, []))[1].append(new)
     def flush(self) -> None:
         "Put the clones in their blocks, each block rebuilt once (linear, however many clones)."
@@ -263,7 +273,9 @@ class _Split:
             blk.ops = ops
         self.before = {}
 
+# %% ../../nbs/04_shardy/00_import_passes.ipynb #d14b1277
 def _clone_sub(r: Value, mapping: dict, st: _Split) -> None:
+    "Clone the constant sub-computation defining `r` into `mapping`, with its sharding groups, each clone before its original."
     if _is_scalar(r) or r in mapping: return
     op = r.owner
     for v in op.operands:
@@ -277,6 +289,7 @@ def _clone_sub(r: Value, mapping: dict, st: _Split) -> None:
     for u in (groups if id(op) in st.converted else reversed(groups)):
         st.place(op, Op(u.name, [mapping.get(v, v) for v in u.operands], [], dict(u.attrs)))
 
+# %% ../../nbs/04_shardy/00_import_passes.ipynb #11abed12
 def constant_splitter(m: Module) -> Module:
     "Give every non-constant use of a constant sub-computation (or of a scalar broadcast) its own copy."
     st = _Split(m)
@@ -463,6 +476,7 @@ def _calls_in_order(m: Module) -> list:
     "Every `func.call`, as Shardy's `walkCalls` meets them: functions in call-graph post-order, calls in walk order."
     return [op for f in _call_graph_order(m) for op in f.walk() if op.name == "func.call"]
 
+# %% ../../nbs/04_shardy/00_import_passes.ipynb #74f4d081
 # a symbol reference `@name` or `@"name"` in an attribute's text; a string literal is skipped whole (an `@` in it is text)
 _SYMBOL_REF = re.compile(r'"(?:[^"\\]|\\.)*"|@(?:"((?:[^"\\]|\\.)*)"|([A-Za-z_][\w$.]*))')
 
@@ -487,6 +501,7 @@ def symbol_dce(m: Module) -> Module:
     for n in [n for n in m.funcs if n not in live]: del m.funcs[n]
     return m
 
+# %% ../../nbs/04_shardy/00_import_passes.ipynb #db939771
 def remove_size_one_axes(m: Module) -> Module:
     "Drop axes of size 1 from every sharding (not from meshes or manual axes), if some mesh has one."
     if not any(1 in mesh.shape for mesh in m.meshes.values()): return m
@@ -516,6 +531,7 @@ def propagate_sharding_from_func_to_call(m: Module) -> Module:
                 r.sharding = s if s is not None else open_sharding(first, r.type.rank if isinstance(r.type, TensorType) else 0)
     return m
 
+# %% ../../nbs/04_shardy/00_import_passes.ipynb #ca6f863b
 def flatten_call_graph(m: Module) -> Module:
     "Make every function called from one place: later calls of a function get a copy of it (and of what it calls)."
     seen, counter = set(), [0]

@@ -1,5 +1,6 @@
-"""The communication report (chapter 12b): its totals, its reshards and reductions against `plan_reshard` on the
-same cases, and jaxlib's own pipeline output, in which every `sdy.reshard` and Shardy collective must be costed."""
+"""The communication report (nbs/04_shardy/06_cost.ipynb): its totals, its reshards and reductions against
+`plan_reshard` on the same cases, and jaxlib's own pipeline output, in which every `sdy.reshard` and Shardy collective
+must be costed."""
 import math
 import re
 

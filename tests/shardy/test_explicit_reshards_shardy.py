@@ -4,8 +4,8 @@
 
 jaxlib re-prints shardnb's output and the texts must be identical, function by function. A lit case that jaxlib
 or shardnb cannot read whole is split into one module per function (its meshes plus that function). The functions
-that still differ would be listed in `KNOWN_DIFFERENCES`, each with its cause (see nbs/shardy/03_explicit_reshards.ipynb):
-the test asserts that exactly those differ (today: none). shardnb reads each input as jaxlib prints it."""
+that still differ would be listed in `KNOWN_DIFFERENCES`, each with its cause (see nbs/04_shardy/05_explicit_reshards.ipynb):
+the test asserts that exactly those differ (none). shardnb reads each input as jaxlib prints it."""
 import json
 import re
 import subprocess
