@@ -1,11 +1,12 @@
 """Run Shardy's own propagation lit files through jaxlib and through shardnb, and print per-file agreement.
 
-  python bench/propagate_lit.py PATH_TO/shardy/dialect/sdy/transforms/propagation/test [FILE ...]
+  python bench/propagate_lit.py [DIR [FILE ...]]
 
-Each file is split at `// -----`; its RUN line's passes run in jaxlib (in a subprocess: a case can abort it)
-and in shardnb; jaxlib re-prints shardnb's output and the two texts are compared per function. Cases that
-jaxlib 0.10.2 rejects (a newer syntax, an expected error) are counted apart. The lit files are not part of
-shardnb: pass the directory of a Shardy checkout."""
+DIR defaults to the lit files vendored in tests/shardy/data/propagation_lit (see its README); a Shardy checkout's
+shardy/dialect/sdy/transforms/propagation/test works too. Each file is split at `// -----`; its RUN line's passes
+run in jaxlib (in a subprocess: a case can abort it) and in shardnb; jaxlib re-prints shardnb's output and the two
+texts are compared per function. Cases that jaxlib 0.10.2 rejects (a newer syntax, an expected error) are counted
+apart."""
 import os
 import re
 import sys
@@ -15,8 +16,11 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 from tests.shardy.lit_runner import run_file  # noqa: E402
 
 
+VENDORED = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests", "shardy", "data", "propagation_lit")
+
+
 def main():
-    d = sys.argv[1]
+    d = sys.argv[1] if len(sys.argv) > 1 else VENDORED
     files = sys.argv[2:] or sorted(f for f in os.listdir(d) if f.endswith(".mlir"))
     verbose = os.environ.get("VERBOSE")
     tot_f = tot_s = 0

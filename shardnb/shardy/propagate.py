@@ -1,4 +1,4 @@
-"""From a few annotations to every value's sharding, decided exactly as Shardy decides it: projection onto factors, the basic and aggressive strategies, op and user priorities.
+"""From a few annotations to every value's sharding, decided exactly as Shardy decides it: the driver's walk over the module, data-flow edges, sharding groups, the four strategies, op and user priorities.
 
 Docs: https://shardnb.github.io/shardnb/04_shardy/propagate.html.md"""
 
@@ -33,7 +33,7 @@ __all__ = ['OP_PRIORITY_SCHEDULE', 'STRATEGIES', 'is_pure', 'op_rule', 'Sharding
            'project', 'compatible_major_axes', 'basic_factor_propagation', 'aggressive_factor_propagation',
            'identity_rule']
 
-# %% ../../nbs/04_shardy/04_propagate.ipynb #00ff2f21
+# %% ../../nbs/04_shardy/04_propagate.ipynb #3fd5a406
 _PURE_SDY = frozenset({"sdy.reshard", "sdy.propagation_barrier", "sdy.constant"})
 _IMPURE = frozenset({"stablehlo.custom_call", "stablehlo.send", "stablehlo.recv", "stablehlo.infeed", "stablehlo.outfeed",
                      "stablehlo.rng", "stablehlo.rng_bit_generator", "stablehlo.all_reduce", "stablehlo.all_gather",
@@ -297,14 +297,14 @@ class _Notifications:
             self.touch(u)
 
     def notify_modified(self, v: Value) -> None:
-        "Revisit what a change of `v`'s sharding concerns: its defining op (or block's owner), its users, an edge's other targets."
+        "Revisit what a change of `v`'s sharding concerns: its defining op, its users, an edge's other targets."
         op = v.defining_op
         if op is not None and op.name == "sdy.data_flow_edge":
             for t in _non_owner_targets(op): self.notify_users(t)
         self.touch(op if op is not None else v.owner.parent)
         self.notify_users(v)
 
-# %% ../../nbs/04_shardy/04_propagate.ipynb #354e30d5
+# %% ../../nbs/04_shardy/04_propagate.ipynb #dbe7f340
 def _common_mesh_name(meshes: dict, shardings):
     "Shardy's `getCommonMeshName`: the first non-empty mesh's name; None if two different meshes (or none)."
     mesh = name = None
@@ -472,7 +472,7 @@ def _direction_by_uses(op: Op, multi_use: bool) -> int:
     return NONE if any(len(v.uses) != 1 and not _is_scalar(v) for v in op.operands) else BOTH
 
 def _pass_through(op: Op, multi_use: bool) -> int:
-    "Heuristics 0 and 1: pass-through ops (element-wise, reshape, transpose, edges, offload calls) both ways, dynamic slices forward."
+    "Heuristics 0 and 1: pass-through ops both ways (dynamic slices forward), if `_direction_by_uses` allows."
     if (is_elementwise(op) or op.name in ("stablehlo.reshape", "stablehlo.transpose", "sdy.data_flow_edge", "sdy.func_data_flow_edge")
             or (op.name == "stablehlo.custom_call" and _call_target(op) in ("MoveToHost", "MoveToDevice"))):
         return _direction_by_uses(op, multi_use)
@@ -488,7 +488,7 @@ def _call_target(op: Op) -> str | None:
     return m.group(1).strip('"') if m else None
 
 def _pass_through_factors_broadcast_backward(op, f, rule) -> int:
-    "Heuristic 2: a factor that is not a reduction, replication or permutation factor, both ways (a broadcast's backward)."
+    "Heuristic 2: pass-through factors (no reduction, replication or permutation) both ways, a broadcast's backward."
     if rule is not None and (f in rule.reduction or f in rule.need_replication or f in rule.permutation): return NONE
     return BACKWARD if op.name == "stablehlo.broadcast_in_dim" else BOTH
 
@@ -635,7 +635,7 @@ def _front_manual(d: DimSharding, manual) -> int:
     return k
 
 def _erase_axes(s: TensorSharding, manual, keep_manual: bool) -> TensorSharding:
-    "`s` with its dims' leading manual axes only (`keep_manual`) or without them; no manual axis replicated or unreduced."
+    "`s` with only (`keep_manual`) or without its dims' leading manual axes; none replicated or unreduced."
     dims = tuple(replace(d, axes=d.axes[:_front_manual(d, manual)] if keep_manual else d.axes[_front_manual(d, manual):]) for d in s.dims)
     free = lambda refs: tuple(a for a in refs if a.name not in manual)
     return replace(s, dims=dims, replicated=free(s.replicated), unreduced=free(s.unreduced))
@@ -665,7 +665,7 @@ class _ManualEdgeSlot(_Slot):
         self.edge.attrs["sharding"] = erase_manual_axes(s, manual) if self.arg else add_free_axes(self.mc.attrs["out_shardings"][k], s, manual)
 
 def _target_slot(edge: Op) -> _Slot:
-    "Where an edge's target sharding lives: a manual computation's edge seen globally (`_ManualEdgeSlot`), else the edge's result."
+    "Where an edge's target sharding lives (a manual computation's seen globally)."
     owner = edge.operands[0]
     o = owner.owner
     if isinstance(o, Op) and o.name == "sdy.manual_computation": return _ManualEdgeSlot(edge, o, False)
