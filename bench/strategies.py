@@ -1,12 +1,17 @@
 """MindSpore-style propagation speed on torch models: a stack of attention + MLP blocks.
 
-Run: python bench/strategies.py [--devices 8,64,512] [--sizes 250,500,1000,2000] [--distinct]
+Run: python bench/strategies.py [--devices 8,64,512] [--sizes 250,500,1000,2000] [--distinct] [--repeat 1]
+                                [--write-tables DIR]
 Prints one table: operators (torch nodes), StableHLO ops, seconds to export+translate, and seconds to propagate
-with each device count (one column per count)."""
-import argparse, math, time
+with each device count (one column per count), the best of `--repeat` runs. `--write-tables DIR` times both stacks
+(every block alike, and with `--distinct` MLP widths) and writes them to DIR/strategies.md, the file the
+propagation chapter shows."""
+import argparse, math, os, platform, time
+from pathlib import Path
 import torch
 from shardnb.mindspore.torch_frontend import from_torch
-from shardnb.mindspore.strategies import propagate_strategies, operators
+from shardnb.mindspore.operators import operators
+from shardnb.mindspore.strategies import propagate_strategies
 
 
 class Block(torch.nn.Module):
@@ -45,14 +50,51 @@ def export(n_ops: int, distinct: bool = False):
     return prog, time.perf_counter() - t0
 
 
-def propagate_time(prog, devices: int) -> float:
-    "Seconds to propagate from the first block's fc1, configured data x model parallel as a user would."
-    t0 = time.perf_counter()
-    plan = propagate_strategies(prog, {"linear_4": ((2, 1, 1), (min(devices // 2, 64), 1), (min(devices // 2, 64),))},
-                                device_num=devices)
-    t = time.perf_counter() - t0
-    assert len(plan.strategies) == len(operators(prog))
-    return t
+def propagate_time(prog, devices: int, repeat: int = 1) -> float:
+    "Seconds to propagate from the first block's fc1, configured data x model parallel as a user would; the best of `repeat` runs."
+    best = math.inf
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        plan = propagate_strategies(prog, {"linear_4": ((2, 1, 1), (min(devices // 2, 64), 1), (min(devices // 2, 64),))},
+                                    device_num=devices)
+        best = min(best, time.perf_counter() - t0)
+        assert len(plan.strategies) == len(operators(prog))
+    return best
+
+
+def measure(sizes: list, devices: list, distinct: bool, repeat: int = 1) -> list:
+    "One row per size: (operators, StableHLO ops, seconds to export+translate, seconds to propagate per device count); printed as it goes."
+    print(f"{'operators':>9} {'hlo ops':>8} {'export+from_torch s':>19} " + " ".join(f"{f'propagate s @{d}':>16}" for d in devices))
+    rows = []
+    for n in sizes:
+        prog, te = export(n, distinct)
+        times = [propagate_time(prog, d, repeat) for d in devices]
+        rows.append((len(operators(prog)), len(prog.main.body.ops), te, times))
+        print(f"{rows[-1][0]:>9} {rows[-1][1]:>8} {te:>19.2f} " + " ".join(f"{t:>16.2f}" for t in times), flush=True)
+    return rows
+
+
+def markdown_table(rows: list, devices: list) -> str:
+    "The rows as a markdown table of propagation seconds, one column per device count."
+    head = "| operators | StableHLO ops | " + " | ".join(f"s @{d} devices" for d in devices) + " |"
+    lines = [head, "|" + "---:|" * (2 + len(devices))]
+    lines += [f"| {ops:,} | {hlo:,} | " + " | ".join(f"{t:.2f}" for t in times) + " |" for ops, hlo, _, times in rows]
+    return "\n".join(lines)
+
+
+def write_tables(folder: Path, sizes: list, devices: list, repeat: int = 1) -> Path:
+    "Time both stacks, every block alike and every MLP its own width, and write them to `folder`/strategies.md."
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    alike, distinct = measure(sizes, devices, False, repeat), measure(sizes, devices, True, repeat)
+    text = "\n".join([
+        f"Seconds to propagate (the best of {repeat} runs), written by `python bench/strategies.py --sizes {','.join(map(str, sizes))} "
+        f"--devices {','.join(map(str, devices))} --repeat {repeat} --write-tables {folder.as_posix()}` on {os.cpu_count()} CPUs "
+        f"(Python {platform.python_version()}, torch {torch.__version__.split('+')[0]}; load average {load:.1f} when it started).",
+        "", "Every block alike:", "", markdown_table(alike, devices), "",
+        "Every block's MLP its own width (`--distinct`):", "", markdown_table(distinct, devices), ""])
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "strategies.md").write_text(text)
+    return folder / "strategies.md"
 
 
 if __name__ == "__main__":
@@ -61,11 +103,11 @@ if __name__ == "__main__":
     ap.add_argument("--devices", default="8,64,512")
     ap.add_argument("--distinct", action="store_true",
                     help="every block its own MLP width: its fc1, gelu and fc2 share no decision with another block (attention still does)")
+    ap.add_argument("--repeat", type=int, default=1, help="time each propagation this many times and keep the best")
+    ap.add_argument("--write-tables", metavar="DIR",
+                    help="time both stacks (alike and --distinct) and write them to DIR/strategies.md")
     a = ap.parse_args()
     torch.manual_seed(0)
-    devices = [int(d) for d in a.devices.split(",")]
-    print(f"{'operators':>9} {'hlo ops':>8} {'export+from_torch s':>19} " + " ".join(f"{f'propagate s @{d}':>16}" for d in devices))
-    for n in map(int, a.sizes.split(",")):
-        prog, te = export(n, a.distinct)
-        times = [propagate_time(prog, d) for d in devices]
-        print(f"{len(operators(prog)):>9} {len(prog.main.body.ops):>8} {te:>19.2f} " + " ".join(f"{t:>16.2f}" for t in times), flush=True)
+    sizes, devices = [int(n) for n in a.sizes.split(",")], [int(d) for d in a.devices.split(",")]
+    if a.write_tables: print("wrote", write_tables(Path(a.write_tables), sizes, devices, a.repeat))
+    else: measure(sizes, devices, a.distinct, a.repeat)

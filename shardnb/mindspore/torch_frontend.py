@@ -15,6 +15,7 @@ __all__ = ['from_torch']
 
 # %% ../../nbs/05_mindspore/05_torch.ipynb #3567ac65
 def _dt(dtype) -> str:
+    "The MLIR element type of a torch dtype."
     import torch
     m = {torch.float32: "f32", torch.float64: "f64", torch.float16: "f16", torch.bfloat16: "bf16",
          torch.int64: "i64", torch.int32: "i32", torch.bool: "i1"}
@@ -22,6 +23,7 @@ def _dt(dtype) -> str:
     return m[dtype]
 
 def _ty(shape, dt) -> str:
+    "The MLIR tensor type of `shape` and element type `dt`: `tensor<4x8xf32>`."
     return "tensor<" + "".join(f"{d}x" for d in shape) + dt + ">"
 
 # %% ../../nbs/05_mindspore/05_torch.ipynb #cd52663e
@@ -65,6 +67,7 @@ class _Emitter:
 
 # %% ../../nbs/05_mindspore/05_torch.ipynb #916a0d81
 def _broadcast_binary(e, name, a, b, out):
+    "Element-wise `name` of `a` and `b` (values broadcast to `out`, or Python scalars as constants)."
     xs = []
     for v in (a, b):
         if isinstance(v, tuple): xs.append(e.bcast(v[0], v[1], out))
@@ -72,6 +75,7 @@ def _broadcast_binary(e, name, a, b, out):
     return e.bin(name, xs[0], xs[1], out)
 
 def _matmul(e, a, b, out):
+    "aten.mm / matmul / bmm: a `dot_general`, batched over equal leading dims."
     (x, xs), (y, ys) = a, b
     if len(ys) == 1 or len(xs) == 1: raise ShardingError(f"from_torch: node {e.node}: matmul of a vector is not translated yet")
     if len(ys) == 2:  # (..., m, k) @ (k, n): contract x's last dim with y's first
@@ -82,11 +86,13 @@ def _matmul(e, a, b, out):
     return e.dot(x, xs, y, ys, (tuple(range(nb)), tuple(range(nb))), (nb + 1, nb), out)
 
 def _linear(e, x, w, b, out):
+    "aten.linear: `x @ w.T + b`, a `dot_general` contracting `w`'s dim 1."
     (xv, xs), (wv, ws) = x, w
     r = e.dot(xv, xs, wv, ws, ((), ()), (len(xs) - 1, 1), out)
     return r if b is None else _broadcast_binary(e, "add", (r, out), b, out)
 
 def _linear_addmm(e, a, kw, out):
+    "aten.addmm(bias, x, w): `x @ w + bias` (alpha and beta 1 only)."
     if kw.get("beta", 1) != 1 or kw.get("alpha", 1) != 1: raise ShardingError(f"from_torch: node {e.node}: addmm with alpha/beta != 1 is not translated yet")
     (x, xs), (w, ws) = a[1], a[2]
     r = e.dot(x, xs, w, ws, ((), ()), (1, 0), out)
@@ -95,10 +101,12 @@ def _linear_addmm(e, a, kw, out):
 
 # %% ../../nbs/05_mindspore/05_torch.ipynb #f24d54b5
 def _norm_dims(dims, rank):
+    "Reduction dims as torch gives them (an int, a list, None for all), made non-negative and sorted."
     dims = [dims] if isinstance(dims, int) else list(dims or range(rank))
     return sorted(d % rank for d in dims)
 
 def _reduce(e, kind, x, dims, keepdim, out, mean=False):
+    "A sum, max or mean over `dims`, reshaped back to `out` where torch keeps the dims."
     v, s = x
     dims = _norm_dims(dims, len(s))
     r = e.reduce(kind, v, s, dims)
@@ -109,6 +117,7 @@ def _reduce(e, kind, x, dims, keepdim, out, mean=False):
     return e.reshape(r, rs, out) if keepdim else r
 
 def _softmax(e, x, dim, out):
+    "Softmax along `dim`, its maximum subtracted first."
     v, s = x
     d = dim % len(s)
     keep = tuple(i for i in range(len(s)) if i != d)
@@ -119,6 +128,7 @@ def _softmax(e, x, dim, out):
     return e.bin("divide", z, t, s)
 
 def _layer_norm(e, x, normalized, w, b, eps, out):
+    "Layer norm over the last `len(normalized)` dims, then the optional affine map."
     v, s = x
     k = len(normalized)
     dims, keep = list(range(len(s) - k, len(s))), list(range(len(s) - k))
@@ -147,6 +157,7 @@ def _erf(e, x, s):
     return e.bin("multiply", e.un("sign", x, s), y, s)
 
 def _gelu(e, x, approximate, out):
+    "GELU, exact (through `_erf`) or its tanh approximation."
     v, s = x
     if approximate == "tanh":
         inner = e.bin("multiply", e.const(math.sqrt(2 / math.pi), s),
@@ -165,6 +176,7 @@ def _elu(e, x, alpha, scale, input_scale, out):
     return y if scale == 1 else e.bin("multiply", y, e.const(scale, s), s)
 
 def _leaky_relu(e, x, slope, out):
+    "max(x, 0) + slope * min(x, 0): torch's LeakyReLU without a select."
     v, s = x
     return e.bin("add", e.bin("maximum", v, e.const(0.0, s), s), e.bin("multiply", e.const(slope, s), e.bin("minimum", v, e.const(0.0, s), s), s), s)
 
@@ -181,6 +193,7 @@ def _trunc(e, x, out):
     v, s = x
     return e.bin("multiply", e.un("sign", v, s), e.un("floor", e.un("abs", v, s), s), s)
 
+# %% ../../nbs/05_mindspore/05_torch.ipynb #883caf68
 _LANCZOS = (0.99999999999980993, 676.5203681218851, -1259.1392167224028, 771.32342877765313, -176.61502916214059,
             12.507343278686905, -0.13857109526572012, 9.9843695780195716e-6, 1.5056327351493116e-7)
 
@@ -202,6 +215,7 @@ def _lgamma(e, x, out):
     return e.bin("add", e.bin("multiply", w, big, s), e.bin("multiply", e.bin("subtract", c(1.0), w, s), small, s), s)
 
 def _log_softmax(e, x, dim, out):
+    "log_softmax along `dim`: x - max - log(sum(exp(x - max)))."
     v, s = x
     d = dim % len(s)
     keep = tuple(i for i in range(len(s)) if i != d)
@@ -210,14 +224,17 @@ def _log_softmax(e, x, dim, out):
     t = e.bcast(e.reduce("add", e.un("exponential", z, s), s, [d]), rs, s, list(keep))
     return e.bin("subtract", z, e.un("log", t, s), s)
 
-
 # %% ../../nbs/05_mindspore/05_torch.ipynb #62c24e84
-def _arg(args, i, default=None): return args[i] if len(args) > i else default
+def _arg(args, i, default=None):
+    "Positional argument `i`, or `default` where the node leaves it out."
+    return args[i] if len(args) > i else default
 
 def _perm_of_transpose(rank, a, b):
+    "The permutation of aten.transpose(x, a, b) on a tensor of `rank` dims."
     p = list(range(rank)); a, b = a % rank, b % rank; p[a], p[b] = p[b], p[a]; return p
 
 def _alpha_one(kw, node):
+    "Refuse an add or sub whose `alpha` is not 1."
     if kw.get("alpha", 1) != 1: raise ShardingError(f"from_torch: node {node}: alpha != 1 is not translated yet")
 
 _BINARY = {"add": "add", "sub": "subtract", "mul": "multiply", "div": "divide", "maximum": "maximum", "minimum": "minimum"}
@@ -288,6 +305,7 @@ def _cumulative(e, kind, x, shape, dim):
     init = {"add": 0.0, "multiply": 1.0, "maximum": -math.inf, "minimum": math.inf}[kind]
     return _window(e, kind, x, shape, win, [1] * len(shape), pad, init, shape)
 
+# %% ../../nbs/05_mindspore/05_torch.ipynb #529c65d1
 def _convolution(e, x, xs, w, ws, stride, pad, out):
     "`stablehlo.convolution` in torch's layouts: NCHW input, OIHW weight, NCHW output."
     return e.emit(f"stablehlo.convolution({x}, {w}) dim_numbers = [b, f, 0, 1]x[o, i, 0, 1]->[b, f, 0, 1], "
@@ -295,6 +313,7 @@ def _convolution(e, x, xs, w, ws, stride, pad, out):
                   f"({_ty(xs, e.dt)}, {_ty(ws, e.dt)}) -> {_ty(out, e.dt)}", out)
 
 def _pair(v, default):
+    "A 2-D kernel, stride or padding argument as a list of two (an int, a one-element list, or `default`)."
     v = default if v is None or v == [] else v
     return [v, v] if isinstance(v, int) else list(v) * (2 if len(v) == 1 else 1)
 
@@ -312,6 +331,7 @@ def _conv2d(e, a, out):
     b = _arg(a, 2)
     return y if b is None else e.bin("add", y, e.bcast(b[0], b[1], out, [1]), out)
 
+# %% ../../nbs/05_mindspore/05_torch.ipynb #4c10f144
 def _embedding(e, table, ids, out):
     """aten.embedding(weight, indices), MindSpore's Gather (GatherV2 on axis 0): a `stablehlo.gather` of whole rows, as
     `jnp.take(table, ids, axis=0)` lowers (padding_idx and the other arguments change only the gradient)."""
@@ -331,6 +351,7 @@ def _one_hot(e, a, out):
     c = e.emit(f"stablehlo.compare EQ, {b}, {i}, SIGNED : ({ty}, {ty}) -> {bits}", out)
     return e.emit(f"stablehlo.convert {c} : ({bits}) -> {ty}", out)
 
+# %% ../../nbs/05_mindspore/05_torch.ipynb #14466687
 def _conv_transpose2d(e, a, out):
     """aten.conv_transpose2d(x, w, bias, stride, padding, output_padding, groups, dilation), MindSpore's Conv2DTranspose:
     a convolution of the input dilated by the stride (`lhs_dilate`) with the spatially flipped kernel, its (in, out) channels
@@ -348,6 +369,7 @@ def _conv_transpose2d(e, a, out):
     b = _arg(a, 2)
     return y if b is None else e.bin("add", y, e.bcast(b[0], b[1], out, [1]), out)
 
+# %% ../../nbs/05_mindspore/05_torch.ipynb #76df1bea
 def _batch_norm_train(e, x, xs, w, b, eps, out):
     "aten.batch_norm with batch statistics: mean and biased variance per channel over (N, H, W), then the affine map."
     dims, c = [d for d in range(len(xs)) if d != 1], (xs[1],)
@@ -378,9 +400,9 @@ def _max_pool2d(e, a, out):
     if _pair(_arg(a, 4), 1) != [1, 1] or _arg(a, 5, False): raise ShardingError(f"from_torch: node {e.node}: max_pool2d with dilation or ceil_mode is not translated yet")
     return _window(e, "maximum", x, xs, [1, 1] + k, [1, 1] + s, [(0, 0), (0, 0)] + [(q, q) for q in p], -math.inf, out)
 
-
 # %% ../../nbs/05_mindspore/05_torch.ipynb #661c9230
 def _val(node):
+    "The example tensor torch.export records for `node` (its shape and dtype)."
     v = node.meta.get("val")
     if v is None or not hasattr(v, "shape"): raise ShardingError(f"from_torch: node {node.name} has no tensor value (meta['val'])")
     return v

@@ -440,7 +440,7 @@ def test_sharding_propagation_1x1x2x1(training):
     would be as free from the ReLU and split more (Strategy::Compare), but Conv2DInfo::GenerateOpStrategies never
     generates an out-channel split ("keep C2 unsplittable"): the Conv2D keeps the ReLU's H split, and so does
     everything after it, up to the configured last ReLU, with no redistribution."""
-    from shardnb.mindspore.strategies import candidates, _strategy
+    from shardnb.mindspore.operators import candidates, strategy_of
     st = (1, 1, 2, 1)
     plan = plan_of(ConvBNPool(training), (randn(32, 16, 16, 16),), {"relu": (st,), "relu_1": (st,)}, 8, fully_use_devices=False)
     assert plan.strategies["conv2d"] == (st, (1, 1, 1, 1)) and plan.strategies["conv_transpose2d"] == (st, (1, 1, 1, 1))
@@ -451,7 +451,7 @@ def test_sharding_propagation_1x1x2x1(training):
     assert "NeighborExchangeV2(%0) {dims: [2], rank 0 receives rows (before, after): [(0, 1)]}" in text
     assert ("AllReduce(statistics of %2) {op: sum, group_ranks: 0-4}" in text) == training   # H is split over ranks 0 and 4
     conv = plan.graph.by["conv2d"]
-    gen = [_strategy(conv, c) for c in candidates(conv, 8)]
+    gen = [strategy_of(conv, c) for c in candidates(conv, 8)]
     assert (st, (1, 1, 1, 1)) in gen and all(w[0] == 1 for _, w in gen)   # no generated candidate splits C-out
     # CheckStrategy still accepts a configured out-channel split, and the plan computes the same
     plan = plan_of(ConvBNPool(training), (randn(32, 16, 16, 16),), {"conv2d": (st, (4, 1, 1, 1))}, 8)

@@ -70,8 +70,8 @@ def test_ffn_seed_exact(ffn):
     assert "StridedSlice(%3a, (0, 0), (32, 16), (1, 1))" in lines[5]
     assert "Add(%r4_0_0, %p_b2)" in lines[6]
     # the other AllReduce group is 4-5-6-7: rank 4's group
-    from shardnb.mindspore.strategies import _group
-    assert _group(plan.allreduce("matmul_1"), 3, 4) == [4, 5, 6, 7]
+    from shardnb.mindspore.operators import rank_group
+    assert rank_group(plan.allreduce("matmul_1"), 3, 4) == [4, 5, 6, 7]
     lay = plan.layouts("matmul")
     assert lay["inputs"][0].device_matrix == (2, 4) and lay["inputs"][0].tensor_map == (1, -1)
     check_numerics(m, plan, ep, mod, x)
