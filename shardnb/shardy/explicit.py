@@ -242,7 +242,7 @@ def _heuristic_common_axes(tensors, rule, sizes, mesh):
             i += 1
     return assigned
 
-# %% ../../nbs/04_shardy/05_explicit_reshards.ipynb #776a6e9d
+# %% ../../nbs/04_shardy/05_explicit_reshards.ipynb #6aea86ac
 def _distribute_to_batching(rule, mesh, common) -> None:
     "Move the axes of need-replication factors (present in every non-scalar tensor) onto batching factors that have room."
     tensors = [t for t in rule.operands + rule.results if t]

@@ -55,7 +55,7 @@ def _owner(v: Value):
     if op.name == "stablehlo.while": return _owner(op.results[v.owner.args.index(v)])
     return None
 
-# %% ../../nbs/04_shardy/00_import_passes.ipynb #0d4f5509
+# %% ../../nbs/04_shardy/00_import_passes.ipynb #472eaba1
 def get_sharding(v: Value) -> TensorSharding | None:
     "The sharding of `v` in Shardy's sense (see above); None when it has none or cannot have one."
     o = _owner(v)
@@ -96,6 +96,7 @@ RESULT_OWNERS = ("stablehlo.while", "stablehlo.case", "stablehlo.optimization_ba
                  "sdy.named_computation")
 
 def _add_edge(v: Value, sharding) -> None:
+    "An `sdy.data_flow_edge` with `sharding` right after `v` (first in its block, for an argument), `v`'s other uses moved to it."
     if not isinstance(v.type, TensorType): return
     edge = Op("sdy.data_flow_edge", [v], [v.type], {"sharding": sharding} if sharding is not None else {})
     if v.is_block_arg: v.owner.insert(0, edge)
@@ -149,7 +150,7 @@ def _is_edge_target(v: Value) -> bool:
     d, o = v.defining_op, _owner(v)
     return (d is not None and d.name == "sdy.data_flow_edge") or (o is not None and o[0] == "op" and o[1].name == "sdy.data_flow_edge")
 
-# %% ../../nbs/04_shardy/00_import_passes.ipynb #b5b32ff0
+# %% ../../nbs/04_shardy/00_import_passes.ipynb #2d3c36b1
 def _move_after_value(op: Op, v: Value) -> None:
     "Move `op` to just after `v`'s definition (to the start of its block, for a block argument)."
     op.block.ops.remove(op)
@@ -166,7 +167,7 @@ def _chain_tail(head: Op) -> Op | None:
     if tail is head or _used_by_constraint(tail.result): return None
     return tail
 
-# %% ../../nbs/04_shardy/00_import_passes.ipynb #6c0d04ad
+# %% ../../nbs/04_shardy/00_import_passes.ipynb #8db7b2d0
 def _identity_rule_attr(t) -> Attr:
     "The rule Shardy attaches to a constraint it applies, `identity_rule` of its type as an attribute: `([i, j])->([i, j]) {i=8, j=8}`."
     return Attr(str(identity_rule(t.shape if isinstance(t, TensorType) else ())))
@@ -215,7 +216,7 @@ def _is_scalar(v: Value) -> bool:
     "Whether `v` is a scalar (or no tensor at all): never sharded, so never cloned."
     return not isinstance(v.type, TensorType) or v.type.rank == 0
 
-# %% ../../nbs/04_shardy/00_import_passes.ipynb #d1431b1c
+# %% ../../nbs/04_shardy/00_import_passes.ipynb #53f1fd7c
 def original_func_name(f: Func) -> str:
     "The name a function was cloned from (`sdy.original_func_name`), else its own."
     a = f.attrs.get("sdy.original_func_name")
@@ -245,7 +246,7 @@ def funcs_post_order(m: Module) -> list:
     for f in list(m.funcs.values()): visit(f)
     return out
 
-# %% ../../nbs/04_shardy/00_import_passes.ipynb #19cd1270
+# %% ../../nbs/04_shardy/00_import_passes.ipynb #fedf1983
 def _clone(op: Op, mapping: dict) -> Op:
     "A copy of `op` reading its operands through `mapping` (value -> its clone); its results are added to `mapping`."
     new = Op(op.name, [mapping.get(v, v) for v in op.operands], [r.type for r in op.results], dict(op.attrs), (), op.form)
@@ -273,7 +274,7 @@ class _Split:
             blk.ops = ops
         self.before = {}
 
-# %% ../../nbs/04_shardy/00_import_passes.ipynb #d14b1277
+# %% ../../nbs/04_shardy/00_import_passes.ipynb #960cec8b
 def _clone_sub(r: Value, mapping: dict, st: _Split) -> None:
     "Clone the constant sub-computation defining `r` into `mapping`, with its sharding groups, each clone before its original."
     if _is_scalar(r) or r in mapping: return
@@ -289,7 +290,7 @@ def _clone_sub(r: Value, mapping: dict, st: _Split) -> None:
     for u in (groups if id(op) in st.converted else reversed(groups)):
         st.place(op, Op(u.name, [mapping.get(v, v) for v in u.operands], [], dict(u.attrs)))
 
-# %% ../../nbs/04_shardy/00_import_passes.ipynb #11abed12
+# %% ../../nbs/04_shardy/00_import_passes.ipynb #cac40044
 def constant_splitter(m: Module) -> Module:
     "Give every non-constant use of a constant sub-computation (or of a scalar broadcast) its own copy."
     st = _Split(m)
@@ -408,6 +409,7 @@ def manual_axes_cleanup(m: Module) -> Module:
 
 # %% ../../nbs/04_shardy/00_import_passes.ipynb #67c9b273
 def _manual_parent(op: Op):
+    "The innermost manual computation holding `op`, else None."
     p = op.parent_op
     while p is not None and p.name != "sdy.manual_computation": p = p.parent_op
     return p
@@ -476,7 +478,7 @@ def _calls_in_order(m: Module) -> list:
     "Every `func.call`, as Shardy's `walkCalls` meets them: functions in call-graph post-order, calls in walk order."
     return [op for f in _call_graph_order(m) for op in f.walk() if op.name == "func.call"]
 
-# %% ../../nbs/04_shardy/00_import_passes.ipynb #74f4d081
+# %% ../../nbs/04_shardy/00_import_passes.ipynb #2d77e7b8
 # a symbol reference `@name` or `@"name"` in an attribute's text; a string literal is skipped whole (an `@` in it is text)
 _SYMBOL_REF = re.compile(r'"(?:[^"\\]|\\.)*"|@(?:"((?:[^"\\]|\\.)*)"|([A-Za-z_][\w$.]*))')
 
@@ -501,7 +503,7 @@ def symbol_dce(m: Module) -> Module:
     for n in [n for n in m.funcs if n not in live]: del m.funcs[n]
     return m
 
-# %% ../../nbs/04_shardy/00_import_passes.ipynb #db939771
+# %% ../../nbs/04_shardy/00_import_passes.ipynb #220207c8
 def remove_size_one_axes(m: Module) -> Module:
     "Drop axes of size 1 from every sharding (not from meshes or manual axes), if some mesh has one."
     if not any(1 in mesh.shape for mesh in m.meshes.values()): return m
@@ -531,7 +533,7 @@ def propagate_sharding_from_func_to_call(m: Module) -> Module:
                 r.sharding = s if s is not None else open_sharding(first, r.type.rank if isinstance(r.type, TensorType) else 0)
     return m
 
-# %% ../../nbs/04_shardy/00_import_passes.ipynb #ca6f863b
+# %% ../../nbs/04_shardy/00_import_passes.ipynb #d50cd5dd
 def flatten_call_graph(m: Module) -> Module:
     "Make every function called from one place: later calls of a function get a copy of it (and of what it calls)."
     seen, counter = set(), [0]

@@ -33,7 +33,7 @@ __all__ = ['OP_PRIORITY_SCHEDULE', 'STRATEGIES', 'is_pure', 'op_rule', 'Sharding
            'project', 'compatible_major_axes', 'basic_factor_propagation', 'aggressive_factor_propagation',
            'identity_rule']
 
-# %% ../../nbs/04_shardy/04_propagate.ipynb #3fd5a406
+# %% ../../nbs/04_shardy/04_propagate.ipynb #8b1ce140
 _PURE_SDY = frozenset({"sdy.reshard", "sdy.propagation_barrier", "sdy.constant"})
 _IMPURE = frozenset({"stablehlo.custom_call", "stablehlo.send", "stablehlo.recv", "stablehlo.infeed", "stablehlo.outfeed",
                      "stablehlo.rng", "stablehlo.rng_bit_generator", "stablehlo.all_reduce", "stablehlo.all_gather",
@@ -304,7 +304,7 @@ class _Notifications:
         self.touch(op if op is not None else v.owner.parent)
         self.notify_users(v)
 
-# %% ../../nbs/04_shardy/04_propagate.ipynb #dbe7f340
+# %% ../../nbs/04_shardy/04_propagate.ipynb #7287f3dc
 def _common_mesh_name(meshes: dict, shardings):
     "Shardy's `getCommonMeshName`: the first non-empty mesh's name; None if two different meshes (or none)."
     mesh = name = None

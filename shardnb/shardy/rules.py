@@ -141,7 +141,7 @@ def _pointwise(op, ins, outs, conservative=False) -> OpShardingRule:
     for d, n in enumerate(outs[0]): b.add_all(d, n)
     return b.build()
 
-# %% ../../nbs/04_shardy/02_rules.ipynb #982f316b
+# %% ../../nbs/04_shardy/02_rules.ipynb #4b29a449
 @lru_cache(maxsize=4096)
 def identity_rule(shape, n_operands: int = 1) -> OpShardingRule:
     "The rule of an op that passes a tensor of `shape` through unchanged: one factor per dim."
