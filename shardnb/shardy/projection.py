@@ -47,7 +47,7 @@ def axes_overlap(a: AxisRef, b: AxisRef) -> bool:
     return a.pre_size < b.pre_size * b.size and b.pre_size < a.pre_size * a.size
 
 def _can_coexist(a: AxisRef, b: AxisRef) -> bool:
-    "Whether `a` and `b` could both shard one tensor: same axis only if their boundaries nest (Shardy's `canCoexist`)."
+    "Whether `a` and `b` could both shard one tensor: sub-axes of one axis only if their boundaries divide one another (Shardy's `canCoexist`)."
     if a.name != b.name or not a.is_sub_axis or not b.is_sub_axis: return True
     lo, hi = sorted((a.pre_size, b.pre_size))
     nlo, nhi = sorted((a.pre_size * a.size, b.pre_size * b.size))
