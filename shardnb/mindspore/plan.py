@@ -151,16 +151,7 @@ class CostGraph:
             self._memo[key] = (0.0, 0.0) if not r.ops else mindspore_cost(r, self.itemsize) if self.cost_model == "mindspore" else exact_cost(r, self.B, self.itemsize)
         return self._memo[key]
 
-# %% ../../nbs/05_mindspore/02_plan.ipynb #5aacaed7
-def _allreduce_bytes(plan: StrategyPlan, o: Operator, bits: tuple, cost_model: str) -> float:
-    "The cost of operator `o`'s AllReduce over rank `bits` in `plan`, in `cost_model` ('mindspore' or 'exact')."
-    out = math.prod(local_shape(o.output.type.shape, out_layout(o, plan.selected[o.name]))) * plan.graph.itemsize
-    if any(l in o.out_letters for l in o.reductions):   # BatchNorm all-reduces its statistics, not its output
-        v = next(op for op in o.ops if op.name == "stablehlo.reduce").result
-        out = math.prod(local_shape(v.type.shape, layout_of([o.dim_letter[(v, d)] for d in range(len(v.type.shape))], plan.selected[o.name].bit()))) * plan.graph.itemsize
-    return out if cost_model == "mindspore" else out * ((1 << len(bits)) - 1) / (1 << len(bits)) * 2
-
-# %% ../../nbs/05_mindspore/02_plan.ipynb #30cdde36
+# %% ../../nbs/05_mindspore/02_plan.ipynb #7bc504cd
 class StrategyPlan:
     "The result of `propagate_strategies`: strategies, layouts, edge redistributions and the parallel program."
     def __init__(self, graph: CostGraph, selected: dict, configured: frozenset):
@@ -219,6 +210,15 @@ class StrategyPlan:
 
     def __repr__(self):
         return "StrategyPlan(" + ", ".join(f"{k}={v}" for k, v in self.strategies.items()) + ")"
+
+# %% ../../nbs/05_mindspore/02_plan.ipynb #1a796e42
+def _allreduce_bytes(plan: StrategyPlan, o: Operator, bits: tuple, cost_model: str) -> float:
+    "The cost of operator `o`'s AllReduce over rank `bits` in `plan`, in `cost_model` ('mindspore' or 'exact')."
+    out = math.prod(local_shape(o.output.type.shape, out_layout(o, plan.selected[o.name]))) * plan.graph.itemsize
+    if any(l in o.out_letters for l in o.reductions):   # BatchNorm all-reduces its statistics, not its output
+        v = next(op for op in o.ops if op.name == "stablehlo.reduce").result
+        out = math.prod(local_shape(v.type.shape, layout_of([o.dim_letter[(v, d)] for d in range(len(v.type.shape))], plan.selected[o.name].bit()))) * plan.graph.itemsize
+    return out if cost_model == "mindspore" else out * ((1 << len(bits)) - 1) / (1 << len(bits)) * 2
 
 # %% ../../nbs/05_mindspore/02_plan.ipynb #5ab34d74
 _PLAN_NAME_PT, _PLAN_PT = 8, 7      # an operator's name and primitive; its strategy and the edges' redistributions
