@@ -2,6 +2,7 @@
 
     python bench/reshard.py [--cases 1000] [--seed 0] [--max-devices 64] [--no-shardy] [--list 20]
     python bench/reshard.py --scale [--timeout 60]    # [{"x"}, {}] -> [{}, {"x"}] on 1,024-65,536 devices: time and memory
+    python bench/reshard.py --cases 300 --write-tables nbs/01_reshard/search_tables    # every table, as CSV files
 
 On a seeded random corpus (meshes of up to 4 axes of sizes 1-8, non-iota device ids, sub-axes,
 non-divisible dims, unreduced axes, two meshes over the same devices) it reports, per planner, the
@@ -9,6 +10,11 @@ distribution of (busiest device's received bytes) / (lower bound) and of modelle
 planning time per case (median, p99: each objective as a first call, every process-wide cache cleared before
 it, and "bytes" again right after "time" on the same tensor, where it reuses the steps "time" costed), and the
 cases Shardy rejects or can't express.
+
+With `--write-tables DIR` it also runs the search's experiments on the same corpus -- where plans are settled,
+what each search budget costs and changes, and variants of the search that were tried and not kept, each against
+the planner as it is -- and the large-mesh table, and writes every table as a CSV file into DIR: the explanation
+page `nbs/01_reshard/06_search_notes.ipynb` reads and shows them.
 
 Shardy's plan is read back op by op (`sdy.all_gather`, `sdy.all_slice`, `sdy.all_to_all`,
 `sdy.collective_permute`, `sdy.all_reduce`, `sdy.reduce_scatter`): each op's `out_sharding` is
@@ -370,15 +376,17 @@ print(dt, (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before) / 1024, 
 """
 
 # (mesh shape, permuted ids): the issue's 1-D meshes, 2-4 axes of the same sizes, a 64x64 mesh with permuted ids, Shardy's lit mesh
-SCALE_MESHES = ([((n,), False) for n in (1024, 4096, 16384, 65536)]
-                + [(s, True) for n in (4096, 16384, 65536) for s in ((64, n // 64), (16, 16, n // 256), (8, 8, 8, n // 512))]
-                + [((64, 64), True), ((2, 2, 2, 16), False)])
+SCALE_MESHES = list(dict.fromkeys([((n,), False) for n in (1024, 4096, 16384, 65536)]
+                                  + [(s, True) for n in (4096, 16384, 65536) for s in ((64, n // 64), (16, 16, n // 256), (8, 8, 8, n // 512))]
+                                  + [((64, 64), True), ((2, 2, 2, 16), False)]))
 
 
-def scale(timeout: float):
-    "Planning time and memory of [{x}, {}] -> [{}, {x}] (shape (2n, 2n)) on meshes of n devices: 1-4 axes, iota or permuted ids."
+def scale(timeout: float) -> list[tuple]:
+    """Planning time and memory of [{x}, {}] -> [{}, {x}] (shape (2n, 2n)) on meshes of n devices: 1-4 axes, iota or
+    permuted ids. Printed, and returned as rows (devices, mesh, ids, seconds, peak MiB, steps or what went wrong)."""
     import subprocess
     print(f"{'devices':>8} {'mesh':<16} {'ids':<8} {'plan s':>8} {'peak MiB':>9}  steps")
+    rows = []
     for sizes, permuted in SCALE_MESHES:
         n, name, ids = math.prod(sizes), "x".join(map(str, sizes)), "permuted" if permuted else "iota"
         try:
@@ -387,9 +395,162 @@ def scale(timeout: float):
             if r.returncode == 0:
                 dt, mem, steps = r.stdout.split()
                 print(f"{n:8d} {name:<16} {ids:<8} {float(dt):8.2f} {float(mem):9.0f}  {steps}")
-            else: print(f"{n:8d} {name:<16} {ids:<8} {'-':>8} {'-':>9}  {r.stderr.strip().splitlines()[-1][:110]}")
+                rows.append((n, name, ids, f"{float(dt):.3f}", f"{float(mem):.0f}", steps))
+            else:
+                why = r.stderr.strip().splitlines()[-1][:110]
+                print(f"{n:8d} {name:<16} {ids:<8} {'-':>8} {'-':>9}  {why}"); rows.append((n, name, ids, "", "", why))
         except subprocess.TimeoutExpired:
             print(f"{n:8d} {name:<16} {ids:<8} {'>' + str(int(timeout)):>8} {'':>9}  (timed out)")
+            rows.append((n, name, ids, f">{int(timeout)}", "", "timed out"))
+    return rows
+
+
+# ---------------------------------------------------------------------------------------------- the search's experiments
+# What keeps the search small, and what was tried and not kept, measured on the corpus: each stage's share of the
+# cases, what each budget costs and changes, and variants of the search (a module's function swapped for another
+# for the length of a run) against the planner as it is. Every call is a first call: caches cleared before it.
+def _weight(plan, objective: str) -> tuple:
+    "What `objective` minimises: seconds, then the busiest device's bytes; or bytes, then seconds."
+    c = plan.cost
+    return (c.seconds, c.max_bytes_received) if objective == "time" else (c.max_bytes_received, c.seconds)
+
+
+def _order(a, b, objective: str) -> int:
+    "-1 where plan `b` is cheaper than `a` under `objective`, 1 where dearer, 0 where as cheap (within a relative 1e-12)."
+    for x, y in zip(_weight(a, objective), _weight(b, objective)):
+        if abs(x - y) > 1e-12 * max(abs(x), abs(y)): return -1 if y < x else 1
+    return 0
+
+
+def _first_call(src, dst, shape, **kw):
+    "`plan_reshard` as a first call (every process-wide cache cleared before it), and the seconds it took."
+    clear_caches()
+    t0 = time.perf_counter(); plan = plan_reshard(src, dst, shape, **kw)
+    return plan, time.perf_counter() - t0
+
+
+class _Swap:
+    "Within `with`: the attribute `name` of `owner` (a module or a class) replaced by `new`, restored after."
+    def __init__(self, owner, name, new): self.owner, self.name, self.new = owner, name, new
+    def __enter__(self): self.old = getattr(self.owner, self.name); setattr(self.owner, self.name, self.new)
+    def __exit__(self, *exc): setattr(self.owner, self.name, self.old)
+
+
+class _Probe:
+    "Counts what one plan call does: A* runs, finer-atom searches (the peel), states expanded, steps costed, reruns."
+    def __init__(self):
+        import shardnb.reshard.search as S, shardnb.reshard.planner as P
+        self.n, self.objective = {}, None
+        def counting(owner, name, key, when=lambda *a: True):
+            f = getattr(owner, name)
+            def wrapped(*args, **kw):
+                if when(*args): self.n[key] = self.n.get(key, 0) + 1
+                return f(*args, **kw)
+            return _Swap(owner, name, wrapped)
+        self.swaps = [counting(S, "_astar", "astar"), counting(S, "_peel_prime_factors", "peel"), counting(S, "_expand", "states"),
+                      counting(Planner, "_cost_step", "steps"),
+                      counting(P, "search_steps", "rerun", lambda p, *a: p.objective != self.objective)]
+    def __enter__(self):
+        for s in self.swaps: s.__enter__()
+        return self
+    def __exit__(self, *exc):
+        for s in reversed(self.swaps): s.__exit__()
+    def plan(self, src, dst, shape, objective):
+        "A first call under `objective`, its seconds, and the counts it made."
+        self.n, self.objective = {}, objective
+        plan, dt = _first_call(src, dst, shape, objective=objective)
+        return plan, dt, dict(self.n)
+
+
+def stages(corpus) -> list[tuple]:
+    """Where plans are settled, per objective: with no search (nothing to move, one step on the floor, or the direct
+    exchange), by A* on the axes' atoms, or with the finer atoms too; planning time and work in each."""
+    rows = []
+    with _Probe() as probe:
+        for objective in ("time", "bytes"):
+            runs = [probe.plan(*case, objective) for case in corpus]
+            groups = [("no search", lambda n: not n.get("astar")), ("A* on the axes' atoms", lambda n: n.get("astar") and not n.get("peel")),
+                      ("A* and the finer atoms", lambda n: n.get("peel"))]
+            if objective == "time": groups.append(("... with the 'bytes' search too", lambda n: n.get("rerun")))
+            for name, test in groups:
+                sel = [(dt, n) for _, dt, n in runs if test(n)]
+                ms = np.asarray([dt for dt, _ in sel]) * 1e3
+                states, steps = [n.get("states", 0) for _, n in sel], [n.get("steps", 0) for _, n in sel]
+                rows.append((objective, name, len(sel), f"{len(sel) / len(runs):.1%}",
+                             *(f"{x:.2f}" if len(sel) else "" for x in (np.median(ms) if len(sel) else 0, pct(ms, 99), ms.max() if len(sel) else 0)),
+                             int(np.median(states)) if sel else "", max(states, default=""), int(np.median(steps)) if sel else "", max(steps, default="")))
+    return rows
+
+
+BUDGETS = (60, 100, 200, 4000)
+
+
+def budgets(corpus) -> list[tuple]:
+    """Each `max_states` budget under both objectives, against the largest: plans dearer and cheaper, the most states
+    any search expanded, and the planning time summed over the corpus."""
+    rows = []
+    with _Probe() as probe:
+        for objective in ("time", "bytes"):
+            runs = {b: [] for b in BUDGETS}
+            for case in corpus:   # each case under every budget in turn (the default through plan_reshard's own default)
+                for b in BUDGETS:
+                    probe.n, probe.objective = {}, objective
+                    plan, dt = _first_call(*case, objective=objective, **({} if b == 200 else {"max_states": b}))
+                    runs[b].append((plan, dt, dict(probe.n)))
+            full = runs[max(BUDGETS)]
+            for b in BUDGETS:
+                order = [_order(f[0], r[0], objective) for f, r in zip(full, runs[b])]
+                rows.append((objective, b, len(corpus), order.count(1), order.count(-1), max(n.get("states", 0) for _, _, n in runs[b]),
+                             f"{sum(dt for _, dt, _ in runs[b]) * 1e3:.0f}"))
+    return rows
+
+
+def _variant_list():
+    """(name, in the planner?, what it changes, owner, attribute, replacement): variants of the search. Each takes out a
+    part the planner keeps (to show what it buys), or puts in one that was tried and not kept."""
+    import shardnb.reshard.transfers as T, shardnb.reshard.search as S, shardnb.reshard.bounds as B
+    from shardnb.reshard.bounds import AtomSpace
+    candidates, atoms = AtomSpace.candidates, S.axis_atoms
+    return [
+        ("nearest holder only", "kept: taken out here", "each piece from the nearest holder after the device; busy holders' pieces not re-dealt round-robin",
+         T, "_balance_senders", lambda a, d, e, group, klass: e),
+        ("receivers' floor only", "kept: taken out here", "the time floor without the senders' rounds and without one step against two",
+         B, "_time_floor", lambda alpha, beta_max, nb, hops, cap, one, senders: (hops, max(alpha * hops, alpha + nb / beta_max))),
+        ("no slice-then-permute", "kept: taken out here", "no local slice by unnamed sub-axes followed by one permute",
+         S, "_slice_then_permute", lambda p: None),
+        ("no greedy peel", "kept: taken out here", "the finer-atom search without the peel of prime factors before it",
+         S, "_peel_prime_factors", lambda p, sp, found, floor0, depth=6: found),
+        ("smallest-first prime cuts only", "kept: taken out here", "a 6 cut 2x3 only, never 3x2",
+         S, "axis_atoms", lambda mesh, shardings, refine=False, largest_first=False: atoms(mesh, shardings, refine)),
+        ("swaps and reorders in the finer search", "not kept: put in here", "the finer-atom search offers every move the first search does",
+         AtomSpace, "candidates", lambda self, side, st, fine=False, direct=True: candidates(self, side, st, False, direct)),
+        ("finer atoms wherever off the floor", "not kept: put in here", "the peel and the finer search run wherever the best plan is off its floor, not only where it shows the need",
+         S, "_needs_finer_atoms", lambda steps: True),
+    ]
+
+
+def variants(corpus) -> list[tuple]:
+    """Each variant against the planner as it is, case by case in turns (both as first calls): plans cheaper and dearer
+    under each objective, and the planning time summed over the corpus, variant over as is."""
+    rows = []
+    for name, kept, what, owner, attr, new in _variant_list():
+        for objective in ("time", "bytes"):
+            order, t_as_is, t_variant = [], 0.0, 0.0
+            for case in corpus:
+                base, dt0 = _first_call(*case, objective=objective)
+                with _Swap(owner, attr, new): other, dt1 = _first_call(*case, objective=objective)
+                order.append(_order(base, other, objective)); t_as_is += dt0; t_variant += dt1
+            rows.append((name, kept, what, objective, len(corpus), order.count(-1), order.count(1), f"{t_variant / t_as_is:.2f}"))
+    clear_caches()
+    return rows
+
+
+def write_csv(path: Path, header: tuple, rows) -> None:
+    "One table as a CSV file."
+    import csv
+    with open(path, "w", newline="") as f:
+        w = csv.writer(f); w.writerow(header); w.writerows(rows)
+    print(f"wrote {path}")
 
 
 # ---------------------------------------------------------------------------------------------- main
@@ -447,8 +608,11 @@ def main(argv=None):
     ap.add_argument("--scale", action="store_true", help="the large-mesh table instead of the corpus")
     ap.add_argument("--timeout", type=float, default=60, help="seconds per large-mesh case")
     ap.add_argument("--no-freeze", action="store_true", help="leave the heap jax and Shardy leave behind to the collector's full passes")
+    ap.add_argument("--budget-cases", type=int, default=2000, help="cases of the budgets table (drawn from seed + 1): long searches are rare")
+    ap.add_argument("--write-tables", metavar="DIR", help="also run the search's experiments and the large-mesh table, and write "
+                    "every table as a CSV file into DIR (read by nbs/01_reshard/06_search_notes.ipynb)")
     a = ap.parse_args(argv)
-    if a.scale: return scale(a.timeout) or 0
+    if a.scale: scale(a.timeout); return 0
     rng = np.random.default_rng(a.seed)
     corpus = [random_case(rng, a.max_devices) for _ in range(a.cases)]
     model, itemsz = CostModel(), itemsize("f32")
@@ -457,7 +621,7 @@ def main(argv=None):
         try: shardy = Shardy()
         except Exception as e: print(f"shardy unavailable: {e}")
     res = {k: ([], []) for k in ("shardnb time", "shardnb bytes", "gather+slice", "basis (MLIR)", "shardy (all it plans)", "shardy (ragged, padded)")}
-    # each objective timed as a first call (every process-wide cache of shardnb.reshard.planner cleared before it), and "bytes"
+    # each objective timed as a first call (every process-wide cache of the reshard stage cleared before it), and "bytes"
     # once more right after "time" on the same tensor, as a caller asking for both gets it (steps are shared)
     plan_t = {"time": [], "bytes": [], "bytes after time": []}
     plan_gc = {k: [] for k in plan_t}   # of which: full collections of the process's heap (Shardy's and jax's included)
@@ -505,10 +669,14 @@ def main(argv=None):
     print(f"{'planner':<26} {'cases':>5}  {'ratio: median':>6} {'p90':>6} {'max':>7} {'at 1.00':>7}  {'time us: med':>9} {'p90':>9}")
     for k, (r, s) in res.items():
         if r: print(summary(k, r, s))
+    quality = [(k, len(r), f"{pct(r, 50):.3f}", f"{pct(r, 90):.3f}", f"{np.max(r):.3f}", f"{np.mean(np.isclose(r, 1.0)):.1%}",
+                f"{np.median(s) * 1e6:.2f}", f"{pct(s, 90) * 1e6:.2f}") for k, (r, s) in res.items() if r]
     print(f"machine: 10**6 pure-Python additions take {ref * 1e3:.0f} ms here, a small numpy operation {ref_np:.2f} µs (planning times scale with both); "
           f"{gcs.count} full garbage collections of the process's heap during the run, {gcs.full * 1e3:.0f} ms in all"
           + (f" ({frozen} objects alive before the run frozen out of them: gc.freeze)" if frozen else ""))
     labels = {"time": "objective='time' (first call)", "bytes": "objective='bytes' (first call)", "bytes after time": "'bytes after time' (steps shared)"}
+    latency = [(labels[obj], len(ts), *(f"{x:.3f}" for x in (np.median(ts) * 1e3, pct(ts, 90) * 1e3, pct(ts, 99) * 1e3, np.max(ts) * 1e3)))
+               for obj, ts in plan_t.items()]
     for obj, ts in plan_t.items():
         ts, gt = np.asarray(ts) * 1e3, np.asarray(plan_gc[obj]) * 1e3
         net = ts - gt
@@ -518,7 +686,7 @@ def main(argv=None):
     sums = sum(bool(m[1].unreduced) for m in misses)
     print(f"objective='bytes' off the lower bound: {len(misses)} cases ({sums} with a partial sum to reduce, {len(misses) - sums} without)")
     summed = [r for r, (src, dst, _) in zip(res["shardnb bytes"][0], corpus) if set(src.unreduced) != set(dst.unreduced)]
-    if summed:   # the bound assumes an evenly spread summing tree; sharding steps can't always spread it (see 05_reshard)
+    if summed:   # the bound assumes an evenly spread summing tree; sharding steps can't always spread it (see the lower bound in 00_transfers)
         r = np.asarray(summed)
         print(f"objective='bytes' on the {len(r)} cases that sum partials: ratio median {pct(r, 50):.3f}, p90 {pct(r, 90):.3f}, "
               f"max {r.max():.3f}, {np.mean(np.isclose(r, 1.0)):.1%} at 1.00")
@@ -544,6 +712,34 @@ def main(argv=None):
         for _, _, e in rejected: kinds[re.sub(r"\d+|\".*?\"|<.*>", "#", e)[:80]] = kinds.get(re.sub(r"\d+|\".*?\"|<.*>", "#", e)[:80], 0) + 1
         for k, v in sorted(kinds.items(), key=lambda kv: -kv[1]): print(f"  {v:4d}  {k}")
         for r in rejected[: a.list]: print("  ", r)
+    if a.write_tables:
+        out = Path(a.write_tables); out.mkdir(parents=True, exist_ok=True)
+        rng = np.random.default_rng(a.seed + 1)
+        budget_corpus = [random_case(rng, a.max_devices) for _ in range(a.budget_cases)]
+        vs = []
+        if shardy is not None:
+            r = np.asarray(ratios); pos = r[(r > 0) & np.isfinite(r)]
+            g = math.exp(np.mean(np.log(pos))) if len(pos) else float("nan")
+            vs = [("cases Shardy plans (exact or on padded buffers)", len(res["shardy (all it plans)"][0])), ("of which on padded buffers", n_ragged),
+                  ("shardnb slower ('time') or heavier ('bytes')", len(worse)),
+                  ("modelled time shardnb / Shardy, geometric mean", f"{g:.3f}"), ("... worst case", f"{pos.max():.3f}" if len(pos) else ""),
+                  ("Shardy's ragged lists that leave other elements than the target's tiles", len(ragged_miss)),
+                  ("cases Shardy rejects or can't express", len(rejected))]
+        write_csv(out / "run.csv", ("what", "value"),
+                  [("cases", a.cases), ("seed", a.seed), ("devices, at most", a.max_devices),
+                   ("cases of the budgets table", f"{a.budget_cases}, seed {a.seed + 1}"),
+                   ("10**6 pure-Python additions, ms", f"{ref * 1e3:.0f}"), ("a small numpy operation, µs", f"{ref_np:.2f}"),
+                   ("command", "python bench/reshard.py " + " ".join(argv if argv is not None else sys.argv[1:]))])
+        write_csv(out / "quality.csv", ("planner", "cases", "bytes / bound: median", "p90", "max", "at the bound", "modelled µs: median", "p90"), quality)
+        write_csv(out / "latency.csv", ("call", "cases", "ms: median", "p90", "p99", "max"), latency)
+        if vs: write_csv(out / "shardy.csv", ("against Shardy", "value"), vs)
+        write_csv(out / "stages.csv", ("objective", "settled by", "cases", "share", "ms: median", "p99", "max",
+                                       "states expanded: median", "max", "steps costed: median", "max"), stages(corpus))
+        write_csv(out / "budgets.csv", ("objective", "max_states", "cases", "plans dearer than with 4000", "cheaper",
+                                        "most states expanded", "planning ms, summed"), budgets(budget_corpus))
+        write_csv(out / "variants.csv", ("variant", "in the planner", "what it changes", "objective", "cases", "plans cheaper", "plans dearer",
+                                         "planning time, variant / as is"), variants(corpus))
+        write_csv(out / "scale.csv", ("devices", "mesh", "ids", "plan s", "peak MiB", "steps"), scale(a.timeout))
     return 0
 
 
