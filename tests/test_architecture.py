@@ -79,7 +79,7 @@ def test_every_public_name_stays_importable_from_shardnb():
     r = subprocess.run([sys.executable, "-c", "import shardnb, sys, json; print(json.dumps(sorted(sys.modules)))"],
                        capture_output=True, text=True, check=True)
     loaded = json.loads(r.stdout)
-    assert not [m for m in loaded if m.split(".")[0] in ("torch", "jax", "jaxlib", "triton")], "import shardnb needs only numpy and matplotlib"
+    assert not [m for m in loaded if m.split(".")[0] in ("torch", "jax", "jaxlib", "triton")], "import shardnb needs only numpy, matplotlib and fastcore"
     shardnb = importlib.import_module("shardnb")
     assert [n for n in PUBLIC if not hasattr(shardnb, n)] == []
     assert shardnb.propagation_pipeline.__module__ == "shardnb.shardy.export"

@@ -1,3 +1,4 @@
-"""Running plans for real: local kernels (Triton, with torch elsewhere) and torch.distributed across processes.
+"""Running plans for real: local kernels (Triton, with torch elsewhere), process groups, the direct
+tile exchange, plan steps as collectives, reshards across processes with torch.distributed, and DTensor.
 
-Nothing is imported here: both modules need torch (`shardnb.runtime.kernels`, `shardnb.runtime.distributed`)."""
+Nothing is imported here: every module needs torch (`shardnb.runtime.kernels`, `shardnb.runtime.distributed`, ...)."""
