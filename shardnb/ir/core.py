@@ -196,7 +196,7 @@ class Func:
         "The terminating `func.return` (or another dialect's return, as JAX's sort comparators end)."
         return self.body.ops[-1] if self.body.ops and self.body.ops[-1].name.endswith(".return") else None
 
-# %% ../../nbs/03_ir/00_core.ipynb #165956a9
+# %% ../../nbs/03_ir/00_core.ipynb #8589f1c0
 class Module:
     "A module: `meshes` (name -> `Mesh`, declaration order), `funcs` (name -> `Func`) and other top-level ops."
     def __init__(self, meshes=None, name=None):
@@ -252,7 +252,7 @@ def closed_sharding(like: TensorSharding, rank: int) -> TensorSharding:
     "A sharding of `rank` empty closed dims (`{}`) on the mesh of `like`: fully replicated."
     return TensorSharding(like.mesh, tuple(DimSharding(()) for _ in range(rank)), mesh_name=like.mesh_name)
 
-# %% ../../nbs/03_ir/00_core.ipynb #36fba637
+# %% ../../nbs/03_ir/00_core.ipynb #fd0ac1de
 _SHARDING_OPS = ("sdy.data_flow_edge", "sdy.sharding_constraint", "sdy.reshard")   # their result's sharding is `sharding`
 _COMPUTATIONS = ("sdy.manual_computation", "sdy.named_computation")                # in/out shardings of args and results
 
@@ -279,7 +279,7 @@ def _computation_of(v: Value) -> Op | None:
     p = o.parent
     return p if isinstance(p, Op) and p.name in _COMPUTATIONS else None
 
-# %% ../../nbs/03_ir/00_core.ipynb #6028bf8b
+# %% ../../nbs/03_ir/00_core.ipynb #0babfd0c
 def _front_manual(d: DimSharding, manual) -> int:
     k = 0
     while k < len(d.axes) and d.axes[k].name in manual: k += 1
@@ -300,7 +300,7 @@ def add_free_axes(outer: TensorSharding, new: TensorSharding, manual) -> TensorS
     dims = tuple(DimSharding(b.axes + n.axes, is_closed=n.is_closed, priority=n.priority) for b, n in zip(base.dims, new.dims))
     return TensorSharding(new.mesh, dims, outer.replicated, outer.unreduced, mesh_name=new.mesh_name)
 
-# %% ../../nbs/03_ir/00_core.ipynb #88f48b70
+# %% ../../nbs/03_ir/00_core.ipynb #68a0a142
 def get_sharding(v: Value) -> TensorSharding | None:
     "Shardy's `getSharding`: the sharding of `v` from where it lives (see above); None when it has none or cannot have one."
     o = v.owner
@@ -424,7 +424,7 @@ class _Printer:
             return
         _print_generic(self, op, attrs, ops, pad, ind, out)
 
-# %% ../../nbs/03_ir/00_core.ipynb #b5a69e0c
+# %% ../../nbs/03_ir/00_core.ipynb #7e8c3089
 def _print_template(p: _Printer, op: Op, attrs: dict, pad: str, ind: int, out: list) -> None:
     nm = p.nm
     _, pieces, tform = op.form
@@ -453,7 +453,7 @@ def _print_template(p: _Printer, op: Op, attrs: dict, pad: str, ind: int, out: l
         out.append(pad + "  reducer" + " ".join(f"({a[k]}: {b.args[k].type}, {a[k + n]}: {b.args[k + n].type})" for k in range(n)) + " {")
         p.ops(b, ind + 1, out); out.append(pad + "}")
 
-# %% ../../nbs/03_ir/00_core.ipynb #cf1d03d0
+# %% ../../nbs/03_ir/00_core.ipynb #b7b6878a
 def _print_generic(p: _Printer, op: Op, attrs: dict, ops: str, pad: str, ind: int, out: list) -> None:
     form = op.form
     props = form[1] if form is not None and form[0] == "generic" else ()
@@ -541,7 +541,7 @@ _PRINTERS = {"sdy.sharding_constraint": _print_one_operand, "sdy.reshard": _prin
              "sdy.propagation_barrier": _print_one_operand, "func.call": _print_call,
              "sdy.manual_computation": _print_manual, "stablehlo.while": _print_while}
 
-# %% ../../nbs/03_ir/00_core.ipynb #86d72e28
+# %% ../../nbs/03_ir/00_core.ipynb #f592ad43
 COLLECTIVE_AXES = {"sdy.all_gather": "gathering_axes", "sdy.all_slice": "slicing_axes", "sdy.all_to_all": "params",
                    "sdy.reduce_scatter": "reduce_scatter_axes", "sdy.all_reduce": "reduction_axes", "sdy.collective_permute": None}
 
