@@ -1,10 +1,17 @@
 """Run jaxlib's Shardy passes on module texts, in this process or (safer: a bad module can abort) in a subprocess.
 
 `python tests/corpus/shardy_runner.py < jobs.json` reads `[[text, pipeline], ...]` and writes `[[ok, text_or_error], ...]`:
-with a pipeline, the module after it; with pipeline "", jaxlib's canonical re-print of the module."""
+with a pipeline, the module after it; with pipeline "", jaxlib's canonical re-print of the module.
+
+Within a test run, `run_in_subprocess` keeps every finished job's result in the run's directory (SHARDNB_RUN_DIR, which
+tests/conftest.py makes for each run and shares with pytest-xdist's workers), keyed by the text, the pipeline and
+jaxlib's version: a reference that several tests or several workers ask for is run once."""
+import hashlib
 import json
+import os
 import subprocess
 import sys
+from pathlib import Path
 
 
 def run_jobs(jobs, stream=None):
@@ -27,7 +34,8 @@ def run_jobs(jobs, stream=None):
 
 ABORTED = "jaxlib aborted on this module"
 
-def run_in_subprocess(jobs, timeout=600):
+
+def _run_fresh(jobs, timeout):
     "Run `jobs` in a subprocess that reports each result as it goes; a job that kills it is marked aborted and the rest resume."
     out = []
     while len(out) < len(jobs):
@@ -37,6 +45,36 @@ def run_in_subprocess(jobs, timeout=600):
         out += done
         if p.returncode != 0 and len(out) < len(jobs): out.append([False, ABORTED])
     return out
+
+
+def job_key(text, pipeline) -> str:
+    "A job's cache key: its text, its pipeline and jaxlib's version (read from its metadata, without importing jax)."
+    from importlib.metadata import version
+    h = hashlib.sha256(version("jaxlib").encode() + b"\0" + pipeline.encode() + b"\0" + text.encode())
+    return h.hexdigest()
+
+
+def run_in_subprocess(jobs, timeout=600, cache=None):
+    """Run `jobs` ([[text, pipeline], ...]) in a subprocess, as `_run_fresh` does, reusing the results kept in `cache`
+    (default: the test run's directory; none outside a test run).
+
+    A file lock named after the whole batch makes a process that asks for the same batch as another wait for it
+    and read its results; each result is written whole (renamed into place). Aborted jobs are not kept."""
+    jobs = [[t, p] for t, p in jobs]
+    if cache is None and os.environ.get("SHARDNB_RUN_DIR"): cache = Path(os.environ["SHARDNB_RUN_DIR"]) / "jaxlib_runs"
+    if cache is None: return _run_fresh(jobs, timeout)
+    from filelock import FileLock
+    keys = [job_key(t, p) for t, p in jobs]
+    cache = Path(cache); cache.mkdir(parents=True, exist_ok=True)
+    path = lambda k: cache / k[:2] / f"{k}.json"
+    batch = hashlib.sha256("".join(keys).encode()).hexdigest()
+    with FileLock(str(cache / f"{batch}.lock")):
+        todo = sorted({k: i for i, k in enumerate(keys) if not path(k).exists()}.values())
+        for i, r in zip(todo, _run_fresh([jobs[i] for i in todo], timeout) if todo else []):
+            if r == [False, ABORTED]: continue
+            f = path(keys[i]); f.parent.mkdir(exist_ok=True)
+            tmp = f.with_suffix(f".tmp{os.getpid()}"); tmp.write_text(json.dumps(r)); os.replace(tmp, f)
+    return [json.loads(path(k).read_text()) if path(k).exists() else [False, ABORTED] for k in keys]
 
 
 if __name__ == "__main__":

@@ -3,18 +3,29 @@
 CI builds the site first and must have Chromium (`.ci/run` installs Debian's); locally the test builds the site
 when it is missing and skips only when Sphinx or Chromium is not installed.
 """
-import html, json, os, re, shutil, subprocess, sys, tempfile
+import html, json, os, posixpath, re, shutil, subprocess, sys, tempfile
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
+NBS = ROOT / "nbs"
 BUILD = ROOT / "_build" / "docs"
 SITE = BUILD / "html"
 IN_CI = bool(os.environ.get("CI"))
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
          "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+def chapters() -> list[Path]:
+    "Every notebook under nbs/ (folders starting with `_` or `.` aside)."
+    return [p for p in NBS.rglob("*.ipynb") if not any(s.startswith(("_", ".")) for s in p.relative_to(NBS).parts)]
+
+
+def resolve(page: str, href: str) -> str:
+    "A link's target page, relative to the site's root, from the page it is on."
+    return posixpath.normpath(posixpath.join(posixpath.dirname(page), href))
 
 
 def _unavailable(why):
@@ -52,11 +63,11 @@ def dump_dom(exe, page: Path) -> str:
 
 
 def test_every_notebook_is_a_page_in_reading_order(pages):
-    nbs = sorted(p.name for p in (ROOT / "nbs").glob("*.ipynb") if not p.name.startswith(("_", ".")))
+    nbs = sorted(p.relative_to(NBS).as_posix() for p in chapters())
     assert sorted(p["notebook"] for p in pages) == nbs, "the site is stale: run python tools/build_docs.py"
     assert pages[0]["page"] == "index.html"
-    chapters = [p["notebook"] for p in pages[1:]]
-    assert chapters == sorted(chapters)
+    order = [p["notebook"] for p in pages[1:]]   # stage folders by number, chapters by number inside each
+    assert order == sorted(order)
 
 
 def test_pages_load_with_title_figures_and_sidebar(pages, chromium):
@@ -75,8 +86,9 @@ def test_pages_load_with_title_figures_and_sidebar(pages, chromium):
         if page["figures"]:
             assert imgs, f"{name}: the notebook has {page['figures']} figure(s), the page shows none"
         for src in imgs:
-            assert (SITE / src.split("#")[0]).exists(), f"{name}: image {src} is missing"
-        sidebar = re.findall(r'class="reference internal" href="([a-z_]+\.html)"', dom.split('class="sidebar-tree"', 1)[-1])
+            assert (SITE / resolve(name, src.split("#")[0])).exists(), f"{name}: image {src} is missing"
+        sidebar = [resolve(name, h) for h in
+                   re.findall(r'class="reference internal" href="([a-z_./]+\.html)"', dom.split('class="sidebar-tree"', 1)[-1])]
         # the current page links to itself as "#"; every other chapter is listed, in reading order
         assert [s for s in dict.fromkeys(sidebar) if s in order] == [o for o in order if o != name], \
             f"{name}: sidebar not in reading order"
@@ -87,11 +99,12 @@ def test_show_doc_links_resolve_to_anchors(pages):
     ids = {p["page"]: set(re.findall(r'\bid="([^"]+)"', (SITE / p["page"]).read_text())) for p in pages}
     links, broken = 0, []
     for p in pages:
-        for target, anchor in re.findall(r'href="([a-z_]*\.html)?#([^"]+)"', (SITE / p["page"]).read_text()):
+        for target, anchor in re.findall(r'href="([a-z_./]*\.html)?#([^"]+)"', (SITE / p["page"]).read_text()):
             links += 1
-            if anchor not in ids.get(target or p["page"], {anchor}): broken.append(f"{p['page']} -> {target}#{anchor}")
+            page = resolve(p["page"], target) if target else p["page"]
+            if anchor not in ids.get(page, {anchor}): broken.append(f"{p['page']} -> {target}#{anchor}")
     assert links > 50 and not broken, broken[:20]
-    sharding = (SITE / "sharding.html").read_text()
+    sharding = (SITE / "layout" / "sharding.html").read_text()
     assert 'id="tensorsharding"' in sharding and 'href="#tensorsharding"' in sharding
 
 
@@ -114,5 +127,7 @@ def test_quarto_sidebar_lists_every_chapter_in_reading_order(capsys):
         nbdev_sidebar.__wrapped__(path=str(ROOT / "nbs"), printit=True, force=True)
     finally: os.chdir(cwd)
     contents = yaml.safe_load(capsys.readouterr().out)["website"]["sidebar"]["contents"]
-    nbs = sorted(p.name for p in (ROOT / "nbs").glob("*.ipynb") if not p.name.startswith(("_", ".")) and p.stem != "index")
-    assert contents == ["index.ipynb", *nbs]
+    # one section per stage folder, named without its number, in the folders' order; its chapters by number
+    folders = sorted({p.relative_to(NBS).parts[0] for p in chapters() if p.parent != NBS})
+    sections = [(re.sub(r"^\d+_", "", f), sorted(p.name for p in (NBS / f).glob("*.ipynb"))) for f in folders]
+    assert contents == ["index.ipynb", *[{"section": s, "contents": [f"{s}/{n}" for n in nbs]} for s, nbs in sections]]
