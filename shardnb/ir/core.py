@@ -10,7 +10,7 @@ import gc
 import re
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
-from ..layout.mesh import Mesh, ShardingError, _q
+from ..layout.mesh import Mesh, ShardingError, quote_name
 from ..layout.sharding import DimSharding, TensorSharding, symbol_text
 from ..layout.syntax import ShardingSyntaxError
 
@@ -553,7 +553,7 @@ def _print_collective(p, op, attrs, ops, pad, ind, out, lhs):
 
 def _print_named(p, op, attrs, ops, pad, ind, out, lhs):
     a = op.attrs
-    s = f"{pad}{lhs}sdy.named_computation<{_q(a['name'])}>({ops})"
+    s = f"{pad}{lhs}sdy.named_computation<{quote_name(a['name'])}>({ops})"
     for kw in ("in_shardings", "out_shardings"):
         if kw in a: s += f" {kw}=[" + ", ".join(x.body() for x in a[kw]) + "]"
     b = op.regions[0]

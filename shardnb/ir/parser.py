@@ -10,7 +10,7 @@ import re
 from fastcore.basics import patch
 from ..layout.mesh import Mesh, ShardingError
 from ..layout.sharding import TensorSharding
-from ..layout.syntax import ShardingSyntaxError, _Cursor, parse_mesh, parse_sharding, parse_sharding_per_value
+from ..layout.syntax import ShardingSyntaxError, Cursor, parse_mesh, parse_sharding, parse_sharding_per_value
 from .core import (COLLECTIVE_AXES, Attr, Block, Func, Module, Op, OpaqueType, ProgramError, ProgramSyntaxError,
                              TensorType, gc_paused, parse_type)
 
@@ -120,7 +120,7 @@ class _Parser:
         "The name of symbol token `i` (`@main`, or `@\"<lambda>\"` with MLIR's escapes undone)."
         t = self.T[i]
         if not t.startswith('@"'): return t[1:]
-        try: return _Cursor(t[1:]).string("a symbol name")
+        try: return Cursor(t[1:]).string("a symbol name")
         except ShardingSyntaxError as e: self.fail(e.message, i)
     def small_int(self, i, what, limit=2**63 - 1) -> int:
         "The integer token `i`, refused (with a caret) unless it is a plain number of at most `limit`."
@@ -655,7 +655,7 @@ def _named_computation_op(p, name, scope, nres, at):
     "`sdy.named_computation<\"name\">(%x) [in_shardings=[...]] [out_shardings=[...]] (%arg: T) { ... } : (T) -> R`."
     p.expect("<", "'<' and the name of sdy.named_computation")
     if p.K[p.i] != "str": p.fail(f"expected the quoted name of sdy.named_computation, found {p.found()}")
-    try: attrs = {"name": _Cursor(p.T[p.i]).string()}
+    try: attrs = {"name": Cursor(p.T[p.i]).string()}
     except ShardingSyntaxError as e: p.fail(e.message)
     p.i += 1; p.expect(">")
     p.expect("(", "'(' and the operands of sdy.named_computation")
@@ -794,7 +794,7 @@ def generic_string(self: _Parser, props, key, at):
     if key not in props: self.fail(f"missing property {key!r}", at)
     i, j = props[key]
     if j != i + 1 or self.K[i] != "str": self.fail(f"property {key!r} must be a string", i)
-    try: return _Cursor(self.T[i]).string()
+    try: return Cursor(self.T[i]).string()
     except ShardingSyntaxError as e: self.fail(e.message, i)
 
 @patch

@@ -9,8 +9,8 @@ from __future__ import annotations
 import math, re, sys
 from typing import NamedTuple
 import numpy as np
-from .mesh import Mesh, AxisRef, ShardingError, ShardingTypeError, _q, _is_int, _type_error
-from .sharding import DimSharding, TensorSharding, _check_shape, _sequence
+from .mesh import Mesh, AxisRef, ShardingError, ShardingTypeError, quote_name, is_int, type_error
+from .sharding import DimSharding, TensorSharding, checked_shape, as_sequence
 
 # %% auto #0
 __all__ = ['without_sub_axes', 'from_partition_spec', 'to_partition_spec', 'from_jax', 'to_jax', 'jax_devices_indices_map',
@@ -45,7 +45,7 @@ def _check_no_sub_axes(s: TensorSharding, target: str) -> None:
 def _rank(rank) -> int | None:
     "A tensor rank argument: None or a non-negative Python int."
     if rank is None: return None
-    if not _is_int(rank): raise _type_error("rank", rank, "a non-negative integer or None")
+    if not is_int(rank): raise type_error("rank", rank, "a non-negative integer or None")
     if rank < 0: raise ShardingError(f"rank must be a non-negative integer, got: {rank}")
     if rank > _MAX_RANK: raise ShardingError(f"rank must be at most {_MAX_RANK}, got: {rank}")
     return int(rank)
@@ -53,11 +53,11 @@ def _rank(rank) -> int | None:
 _MAX_RANK = 1 << 16  # far beyond any tensor; a sharding materialises one DimSharding per dim
 
 def _need_mesh(mesh) -> Mesh:
-    if not isinstance(mesh, Mesh): raise _type_error("mesh", mesh, "a Mesh")
+    if not isinstance(mesh, Mesh): raise type_error("mesh", mesh, "a Mesh")
     return mesh
 
 def _checked(s: TensorSharding, rank=None) -> TensorSharding:
-    if not isinstance(s, TensorSharding): raise _type_error("sharding", s, "a TensorSharding")
+    if not isinstance(s, TensorSharding): raise type_error("sharding", s, "a TensorSharding")
     s.verify()
     if rank is not None and s.rank != rank: raise ShardingError(f"sharding doesn't match tensor rank: {s.rank} != {rank}")
     if s.mesh.is_maximal: raise ShardingError(f"a maximal sharding (one device: {s.mesh}) has no mesh axes to convert")
@@ -75,11 +75,11 @@ def without_sub_axes(sharding: TensorSharding) -> TensorSharding:
         if len(cuts) == 2:
             pieces[name] = [(name, 1, n)]; axes.append((name, n)); continue
         for lo, hi in zip(cuts, cuts[1:]):
-            if hi % lo: raise ShardingError(f"sub-axes of {_q(name)} don't nest into one mixed radix (cut points {cuts}), "
+            if hi % lo: raise ShardingError(f"sub-axes of {quote_name(name)} don't nest into one mixed radix (cut points {cuts}), "
                                             "so no finer mesh expresses them")
         names = [f"{name}.{i}" for i in range(len(cuts) - 1)]
         taken = [a for a in names if a in mesh.axis_names]
-        if taken: raise ShardingError(f"can't split {_q(name)}: axis name {_q(taken[0])} already exists")
+        if taken: raise ShardingError(f"can't split {quote_name(name)}: axis name {quote_name(taken[0])} already exists")
         pieces[name] = [(p, lo, hi) for p, lo, hi in zip(names, cuts, cuts[1:])]
         axes += [(p, hi // lo) for p, lo, hi in pieces[name]]
     def expand(r: AxisRef) -> list[str]:
@@ -103,7 +103,7 @@ def _spec_parts(spec) -> tuple[tuple, frozenset, frozenset]:
     if hasattr(spec, "partitions"):
         return tuple(spec.partitions), frozenset(getattr(spec, "unreduced", ())), frozenset(getattr(spec, "reduced", ()))
     if isinstance(spec, (tuple, list)): return tuple(spec), frozenset(), frozenset()
-    raise _type_error("spec", spec, "a PartitionSpec or a tuple of None/str/tuple[str]")
+    raise type_error("spec", spec, "a PartitionSpec or a tuple of None/str/tuple[str]")
 
 def from_partition_spec(spec, mesh: Mesh, rank: int | None = None, *, mesh_name: str | None = None) -> TensorSharding:
     """The `TensorSharding` for a JAX `PartitionSpec` (or plain tuple like `("x", None, ("y", "z"))`) on `mesh`.
@@ -154,15 +154,15 @@ def _jax_logical_ids(devices) -> list[int]:
 
 def _jax_mesh_to_mesh(jax_mesh) -> Mesh:
     "Our `Mesh` for a JAX `Mesh` (or anything with `axis_names` and a `devices` array)."
-    try: names, devices = tuple(_sequence("a JAX mesh's axis_names", jax_mesh.axis_names)), np.asarray(jax_mesh.devices, dtype=object)
-    except AttributeError: raise _type_error("mesh", jax_mesh, "a JAX Mesh (axis_names, devices)") from None
+    try: names, devices = tuple(as_sequence("a JAX mesh's axis_names", jax_mesh.axis_names)), np.asarray(jax_mesh.devices, dtype=object)
+    except AttributeError: raise type_error("mesh", jax_mesh, "a JAX Mesh (axis_names, devices)") from None
     if devices.ndim != len(names): raise ShardingError(f"JAX mesh has {len(names)} axis names for a {devices.ndim}-d device array")
     return Mesh(tuple(zip(names, devices.shape)), _jax_logical_ids(devices))
 
 def from_jax(named_sharding, rank: int | None = None, *, mesh_name: str | None = None) -> TensorSharding:
     "The `TensorSharding` of a JAX `NamedSharding` (anything with `.mesh` and `.spec`)."
     try: jm, spec = named_sharding.mesh, named_sharding.spec
-    except AttributeError: raise _type_error("named_sharding", named_sharding, "a NamedSharding (mesh, spec)") from None
+    except AttributeError: raise type_error("named_sharding", named_sharding, "a NamedSharding (mesh, spec)") from None
     return from_partition_spec(spec, _jax_mesh_to_mesh(jm), rank, mesh_name=mesh_name)
 
 # %% ../../nbs/00_layout/03_interop.ipynb #8abe9593
@@ -201,7 +201,7 @@ def _norm_slice(sl: slice, d: int) -> slice:
 
 def jax_devices_indices_map(named_sharding, shape) -> dict[int, tuple[slice, ...]]:
     "JAX's own devices-indices map for `shape` (padded to divisibility, then clipped), keyed by logical id."
-    shape = _check_shape(shape)
+    shape = checked_shape(shape)
     ours = from_jax(named_sharding, len(shape))
     n = [d.size_in(ours.mesh) for d in ours.dims]
     padded = tuple(-(-d // k) * k for d, k in zip(shape, n))
@@ -225,7 +225,7 @@ def _placement_kind(p) -> tuple[str, object]:
     name = type(p).__name__
     if name == "_StridedShard": raise ShardingError(f"_StridedShard placements are not supported: {p!r}")
     if hasattr(p, "is_shard") and p.is_shard():
-        if not _is_int(getattr(p, "dim", None)): raise _type_error("a Shard placement's dim", getattr(p, "dim", None), "an integer")
+        if not is_int(getattr(p, "dim", None)): raise type_error("a Shard placement's dim", getattr(p, "dim", None), "an integer")
         return "shard", int(p.dim)
     if hasattr(p, "is_replicate") and p.is_replicate(): return "replicate", None
     if hasattr(p, "is_partial") and p.is_partial(): return "partial", getattr(p, "reduce_op", "sum")
@@ -243,8 +243,8 @@ def from_dtensor(mesh, placements=None, rank: int | None = None, *, mesh_name: s
         ranks, names = np.asarray(mesh.mesh.tolist() if hasattr(mesh.mesh, "tolist") else mesh.mesh), mesh.mesh_dim_names
     else: ranks, names = np.asarray(mesh), None
     if placements is None: raise ShardingError("from_dtensor needs the placements (one per mesh dim)")
-    placements, rank = _sequence("placements", placements), _rank(rank)
-    if ranks.dtype.kind not in "iu" and ranks.size: raise _type_error("mesh", mesh, "a DeviceMesh or an integer array of ranks")
+    placements, rank = as_sequence("placements", placements), _rank(rank)
+    if ranks.dtype.kind not in "iu" and ranks.size: raise type_error("mesh", mesh, "a DeviceMesh or an integer array of ranks")
     if rank is None: raise ShardingError("from_dtensor needs the tensor rank: placements don't say it")
     if ranks.ndim == 0: ranks = ranks.reshape(1)
     names = tuple(names) if names else tuple(f"m{i}" for i in range(ranks.ndim))
@@ -257,10 +257,10 @@ def from_dtensor(mesh, placements=None, rank: int | None = None, *, mesh_name: s
         kind, arg = _placement_kind(p)
         if kind == "shard":
             d = arg + rank if arg < 0 else arg
-            if not 0 <= d < rank: raise ShardingError(f"{p!r} on mesh dim {_q(name)} is out of range for a rank-{rank} tensor")
+            if not 0 <= d < rank: raise ShardingError(f"{p!r} on mesh dim {quote_name(name)} is out of range for a rank-{rank} tensor")
             dims[d].append(name)
         elif kind == "partial":
-            if str(arg) != "sum": raise ShardingError(f"only Partial('sum') is Shardy's unreduced; got {p!r} on mesh dim {_q(name)}")
+            if str(arg) != "sum": raise ShardingError(f"only Partial('sum') is Shardy's unreduced; got {p!r} on mesh dim {quote_name(name)}")
             unr.append(name)
     s = TensorSharding(m, [DimSharding(tuple(d)) for d in dims], (), unr, mesh_name=mesh_name)
     s.verify()
@@ -269,7 +269,7 @@ def from_dtensor(mesh, placements=None, rank: int | None = None, *, mesh_name: s
 # %% ../../nbs/00_layout/03_interop.ipynb #f4c23d01
 def dtensor_devices_indices_map(sharding: TensorSharding, shape) -> dict[int, tuple[slice, ...]]:
     "Which global slice each device holds when DTensor lays `sharding` out (torch.chunk rule, mesh dims left to right)."
-    shape = _check_shape(shape)
+    shape = checked_shape(shape)
     s = _checked(sharding, len(shape))
     _check_no_sub_axes(s, "DTensor")
     mesh = s.mesh
@@ -371,12 +371,12 @@ def parse_grid_axes(text: str) -> tuple[tuple[int, ...], ...]:
 # %% ../../nbs/00_layout/03_interop.ipynb #b11e0f62
 def _split_axes(split_axes) -> tuple[tuple[int, ...], ...]:
     "Split axes given as Python lists: a sequence of sequences of non-negative ints."
-    dims = _sequence("split_axes", split_axes)
+    dims = as_sequence("split_axes", split_axes)
     out = []
     for d in dims:
-        axes = _sequence("each entry of split_axes", d)
+        axes = as_sequence("each entry of split_axes", d)
         for a in axes:
-            if not _is_int(a): raise _type_error("a grid axis", a, "an integer")
+            if not is_int(a): raise type_error("a grid axis", a, "an integer")
             if a < 0: raise ShardingError(f"a grid axis must be non-negative, got: {a}")
         out.append(tuple(int(a) for a in axes))
     return tuple(out)
@@ -400,10 +400,10 @@ class GridSharding(NamedTuple):
 def from_grid_axes(split_axes, grid_shape, rank: int | None = None, *, partial_axes=(), device_ids=None) -> TensorSharding:
     "The `TensorSharding` for MLIR split axes (text or lists) on a grid; grid axis `i` becomes mesh axis `\"g{i}\"`."
     split = parse_grid_axes(split_axes) if isinstance(split_axes, str) else _split_axes(split_axes)
-    grid_shape, rank = _sequence("grid_shape", grid_shape), _rank(rank)
-    partial_axes = _sequence("partial_axes", partial_axes)
+    grid_shape, rank = as_sequence("grid_shape", grid_shape), _rank(rank)
+    partial_axes = as_sequence("partial_axes", partial_axes)
     for a in partial_axes:
-        if not _is_int(a): raise _type_error("a partial axis", a, "an integer")
+        if not is_int(a): raise type_error("a partial axis", a, "an integer")
     if rank is None: rank = len(split)
     if len(split) > rank: raise ShardingError(f"split axes {format_grid_axes(split)} have {len(split)} entries for a rank-{rank} tensor")
     names = [f"g{i}" for i in range(len(grid_shape))]
@@ -435,7 +435,7 @@ class TensorLayout(NamedTuple):
 
 def _ms_names(device_matrix, names=None) -> tuple[str, ...]:
     n = len(device_matrix)
-    names = _sequence("names", names) if names is not None else tuple(f"d{n - 1 - i}" for i in range(n))
+    names = as_sequence("names", names) if names is not None else tuple(f"d{n - 1 - i}" for i in range(n))
     if len(names) != n: raise ShardingError(f"{len(names)} names for a device matrix of {n} dims")
     return names
 
@@ -448,9 +448,9 @@ def from_mindspore_layout(device_matrix, tensor_map=None, device_ids=None, *, na
     if isinstance(device_matrix, TensorLayout):
         device_matrix, tensor_map, device_ids = device_matrix
     if tensor_map is None: raise ShardingError("from_mindspore_layout needs a tensor map")
-    device_matrix, tensor_map = _sequence("device_matrix", device_matrix), _sequence("tensor_map", tensor_map)
+    device_matrix, tensor_map = as_sequence("device_matrix", device_matrix), as_sequence("tensor_map", tensor_map)
     for n in device_matrix:
-        if not _is_int(n): raise _type_error("a device matrix entry", n, "an integer")
+        if not is_int(n): raise type_error("a device matrix entry", n, "an integer")
     device_matrix = tuple(int(n) for n in device_matrix)
     names = _ms_names(device_matrix, names)
     mesh = Mesh(tuple(zip(names, device_matrix)), device_ids)
@@ -460,7 +460,7 @@ def from_mindspore_layout(device_matrix, tensor_map=None, device_ids=None, *, na
         axes = []
         for k in idx:
             if k == -1 and len(idx) == 1: continue
-            if not _is_int(k) or not 0 <= k < n:
+            if not is_int(k) or not 0 <= k < n:
                 raise ShardingError(f"tensor map entry {i} = {e!r}: an index must be -1 or in [0, {n}) (counted from the right)")
             axes.append(names[n - 1 - k])
         dims.append(DimSharding(tuple(axes)))
@@ -490,18 +490,18 @@ def to_mindspore_strategy(sharding: TensorSharding) -> tuple[int, ...]:
 # %% ../../nbs/00_layout/03_interop.ipynb #f73f0d30
 def from_mindspore_strategy(strategy, subscripts: str, device_num: int, *, repeat: str = "right") -> list[TensorSharding]:
     "The `TensorSharding` of each input of an operator from its MindSpore strategy and einsum-style dim letters."
-    if not isinstance(subscripts, str): raise _type_error("subscripts", subscripts, "a string of dim letters like 'ij,jk'")
-    if not _is_int(device_num): raise _type_error("device_num", device_num, "a positive integer")
+    if not isinstance(subscripts, str): raise type_error("subscripts", subscripts, "a string of dim letters like 'ij,jk'")
+    if not is_int(device_num): raise type_error("device_num", device_num, "a positive integer")
     if device_num < 1: raise ShardingError(f"device_num must be a positive integer, got: {device_num}")
     inputs = subscripts.replace(" ", "").split(",")
-    strategy = [tuple(st) if isinstance(st, (tuple, list)) else (st,) for st in _sequence("strategy", strategy)]
+    strategy = [tuple(st) if isinstance(st, (tuple, list)) else (st,) for st in as_sequence("strategy", strategy)]
     if len(inputs) != len(strategy):
         raise ShardingError(f"strategy has {len(strategy)} inputs but subscripts {subscripts!r} name {len(inputs)}")
     cut: dict[str, int] = {}
     for k, (letters, st) in enumerate(zip(inputs, strategy)):
         if len(letters) != len(st): raise ShardingError(f"input {k}: strategy {st} has {len(st)} dims but subscripts {letters!r} have {len(letters)}")
         for l, c in zip(letters, st):
-            if not _is_int(c) or c < 1: raise ShardingError(f"input {k}: a strategy entry must be a positive integer, got {c!r}")
+            if not is_int(c) or c < 1: raise ShardingError(f"input {k}: a strategy entry must be a positive integer, got {c!r}")
             if cut.setdefault(l, int(c)) != c:
                 raise ShardingError(f"dim {l!r} is cut {cut[l]} ways by one input and {c} by input {k}")
     used = math.prod(cut.values())

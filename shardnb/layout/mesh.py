@@ -12,7 +12,7 @@ import numpy as np
 from fastcore.basics import patch
 
 # %% auto #0
-__all__ = ['MAX_DEVICES', 'ShardingError', 'ShardingTypeError', 'Mesh', 'AxisRef']
+__all__ = ['MAX_DEVICES', 'ShardingError', 'ShardingTypeError', 'type_error', 'quote_name', 'is_int', 'Mesh', 'AxisRef']
 
 # %% ../../nbs/00_layout/00_mesh.ipynb #643ad8a5
 class ShardingError(ValueError):
@@ -21,20 +21,21 @@ class ShardingError(ValueError):
 class ShardingTypeError(ShardingError, TypeError):
     "An argument of the wrong Python type (a `ShardingError` and a `TypeError`): names the argument, the value and what it must be."
 
-def _type_error(arg: str, value, want: str) -> ShardingTypeError:
+def type_error(arg: str, value, want: str) -> ShardingTypeError:
+    "The error for argument `arg` of the wrong type: its value, its type and what it must be."
     return ShardingTypeError(f"{arg} must be {want}, got: {value!r} ({type(value).__name__})")
 
 def _need(arg: str, value, cls, what: str):
     "`value` if it is a `cls`, else a `ShardingTypeError` naming `arg`."
-    if not isinstance(value, cls): raise _type_error(arg, value, what)
+    if not isinstance(value, cls): raise type_error(arg, value, what)
     return value
 
 def _need_int(arg: str, value) -> int:
     "`value` as a Python int, or a `ShardingTypeError` naming `arg`."
-    if not _is_int(value): raise _type_error(arg, value, "an integer")
+    if not is_int(value): raise type_error(arg, value, "an integer")
     return int(value)
 
-def _q(name: str) -> str:
+def quote_name(name: str) -> str:
     "A name quoted the way MLIR prints strings: printable ASCII as is, `\\` doubled, other bytes of the UTF-8 as `\\XX`."
     out = []
     for b in name.encode("utf-8", "surrogatepass"):
@@ -43,7 +44,9 @@ def _q(name: str) -> str:
         else: out.append(f"\\{b:02X}")
     return '"' + "".join(out) + '"'
 
-def _is_int(v) -> bool: return isinstance(v, (int, np.integer)) and not isinstance(v, bool)
+def is_int(v) -> bool:
+    "Whether `v` is an integer, Python's or numpy's (a `bool` is not)."
+    return isinstance(v, (int, np.integer)) and not isinstance(v, bool)
 
 MAX_DEVICES = 1 << 24  # a guard: device arrays beyond this could not be materialised anyway
 
@@ -63,12 +66,12 @@ class Mesh:
         if isinstance(axes, dict): axes = tuple(axes.items())
         try: axes = tuple((n, s) for n, s in axes)
         except (TypeError, ValueError):
-            raise _type_error("mesh axes", axes, "(name, size) pairs or a dict") from None
-        if isinstance(device_ids, (str, bytes)): raise _type_error("device_ids", device_ids, "a sequence of integers")
+            raise type_error("mesh axes", axes, "(name, size) pairs or a dict") from None
+        if isinstance(device_ids, (str, bytes)): raise type_error("device_ids", device_ids, "a sequence of integers")
         try: ids = None if device_ids is None else tuple(device_ids)
-        except TypeError: raise _type_error("device_ids", device_ids, "a sequence of integers") from None
-        object.__setattr__(self, 'axes', tuple((n, int(s)) if _is_int(s) else (n, s) for n, s in axes))
-        object.__setattr__(self, 'device_ids', ids if ids is None else tuple(int(d) if _is_int(d) else d for d in ids))
+        except TypeError: raise type_error("device_ids", device_ids, "a sequence of integers") from None
+        object.__setattr__(self, 'axes', tuple((n, int(s)) if is_int(s) else (n, s) for n, s in axes))
+        object.__setattr__(self, 'device_ids', ids if ids is None else tuple(int(d) if is_int(d) else d for d in ids))
         self._check()
         if ids is not None and axes and self.device_ids == tuple(range(len(ids))):
             object.__setattr__(self, 'device_ids', None)
@@ -76,16 +79,16 @@ class Mesh:
     def _check(self):
         seen = set()
         for name, size in self.axes:
-            if not isinstance(name, str): raise _type_error("axis name", name, "a string")
-            if not _is_int(size): raise _type_error(f"axis size of {_q(name)}", size, "an integer")
+            if not isinstance(name, str): raise type_error("axis name", name, "a string")
+            if not is_int(size): raise type_error(f"axis size of {quote_name(name)}", size, "an integer")
             if size < 1: raise ShardingError(f"axis size must be at least 1, got: {size}")
-            if name in seen: raise ShardingError(f"duplicate axis name: {_q(name)}")
+            if name in seen: raise ShardingError(f"duplicate axis name: {quote_name(name)}")
             seen.add(name)
         n = math.prod(s for _, s in self.axes)
         if n > MAX_DEVICES: raise ShardingError(f"mesh has {n} devices; shardnb supports at most {MAX_DEVICES}")
         if self.device_ids is None: return
         for d in self.device_ids:
-            if not _is_int(d): raise _type_error("device id", d, "an integer")
+            if not is_int(d): raise type_error("device id", d, "an integer")
             if d < 0: raise ShardingError(f"device id must be non-negative, got: {d}")
         if not self.axes:
             if len(self.device_ids) == 1: return  # maximal mesh
@@ -103,7 +106,7 @@ class Mesh:
 # %% ../../nbs/00_layout/00_mesh.ipynb #f0b1cbf6
 @patch
 def __str__(self: Mesh):
-    axes = ", ".join(f"{_q(n)}={s}" for n, s in self.axes)
+    axes = ", ".join(f"{quote_name(n)}={s}" for n, s in self.axes)
     ids = "" if self.device_ids is None else ", device_ids=[" + ", ".join(map(str, self.device_ids)) + "]"
     return f"<[{axes}]{ids}>"
 
@@ -123,18 +126,18 @@ def is_maximal(self: Mesh) -> bool: "A maximal mesh pins values to one device.";
 @patch
 def axis_size(self: Mesh, name: str) -> int:
     "The size of axis `name`."
-    if not isinstance(name, str): raise _type_error("axis name", name, "a string")
+    if not isinstance(name, str): raise type_error("axis name", name, "a string")
     for n, s in self.axes:
         if n == name: return s
-    raise ShardingError(f"unknown axis name: {_q(name)}")
+    raise ShardingError(f"unknown axis name: {quote_name(name)}")
 
 @patch
 def axis_index(self: Mesh, name: str) -> int:
     "The position of axis `name`, 0 for the most major."
-    if not isinstance(name, str): raise _type_error("axis name", name, "a string")
+    if not isinstance(name, str): raise type_error("axis name", name, "a string")
     for i, (n, _) in enumerate(self.axes):
         if n == name: return i
-    raise ShardingError(f"unknown axis name: {_q(name)}")
+    raise ShardingError(f"unknown axis name: {quote_name(name)}")
 
 # %% ../../nbs/00_layout/00_mesh.ipynb #9705f033
 @patch(as_prop=True)
@@ -179,10 +182,10 @@ class AxisRef:
     size: int | None = None
 
     def __post_init__(self):
-        if not isinstance(self.name, str): raise _type_error("axis name", self.name, "a string")
+        if not isinstance(self.name, str): raise type_error("axis name", self.name, "a string")
         if (self.pre_size is None) != (self.size is None):
             raise ShardingError(f"a sub-axis needs both pre_size and size, got: pre_size={self.pre_size!r}, size={self.size!r}")
-        if self.pre_size is not None and not (_is_int(self.pre_size) and _is_int(self.size)):
+        if self.pre_size is not None and not (is_int(self.pre_size) and is_int(self.size)):
             raise ShardingTypeError(f"sub-axis pre_size and size must be integers, got: ({self.pre_size!r}){self.size!r}")
         if self.pre_size is not None:
             object.__setattr__(self, 'pre_size', int(self.pre_size)); object.__setattr__(self, 'size', int(self.size))
@@ -190,12 +193,12 @@ class AxisRef:
     @property
     def is_sub_axis(self) -> bool: "Whether this is a sub-axis."; return self.pre_size is not None
 
-    def __str__(self): return _q(self.name) + (f":({self.pre_size}){self.size}" if self.is_sub_axis else "")
+    def __str__(self): return quote_name(self.name) + (f":({self.pre_size}){self.size}" if self.is_sub_axis else "")
     def __repr__(self): return f"AxisRef({self.name!r})" if not self.is_sub_axis else f"AxisRef({self.name!r}, {self.pre_size}, {self.size})"
 
     def check(self, mesh: Mesh) -> None:
         "Raise `ShardingError` if this reference is not valid in `mesh`."
-        if not isinstance(mesh, Mesh): raise _type_error("mesh", mesh, "a Mesh")
+        if not isinstance(mesh, Mesh): raise type_error("mesh", mesh, "a Mesh")
         n = mesh.axis_size(self.name)
         if not self.is_sub_axis: return
         if self.pre_size < 1: raise ShardingError(f"sub-axis pre-size must be at least 1: {self}")

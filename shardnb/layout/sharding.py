@@ -12,22 +12,23 @@ from functools import lru_cache
 from itertools import combinations
 import numpy as np
 from fastcore.basics import patch
-from .mesh import Mesh, AxisRef, ShardingError, ShardingTypeError, _q, _is_int, _type_error
+from .mesh import Mesh, AxisRef, ShardingError, ShardingTypeError, quote_name, is_int, type_error
 
 # %% auto #0
-__all__ = ['DimSharding', 'symbol_text', 'TensorSharding', 'shard_array', 'unshard']
+__all__ = ['as_sequence', 'DimSharding', 'symbol_text', 'TensorSharding', 'checked_shape', 'shard_indices', 'unreduced_index',
+           'additive_identity', 'flat_device_ids', 'shard_array', 'unshard']
 
 # %% ../../nbs/00_layout/01_sharding.ipynb #af52557e
 def _axis_ref(a) -> AxisRef:
     if isinstance(a, AxisRef): return a
     if isinstance(a, str): return AxisRef(a)
-    raise _type_error("an axis", a, "an AxisRef or an axis name")
+    raise type_error("an axis", a, "an AxisRef or an axis name")
 
-def _sequence(arg: str, value) -> tuple:
+def as_sequence(arg: str, value) -> tuple:
     "`value` as a tuple, or a `ShardingTypeError` naming `arg` (a string is not a sequence of axes)."
-    if isinstance(value, (str, bytes)) or value is None: raise _type_error(arg, value, "a sequence")
+    if isinstance(value, (str, bytes)) or value is None: raise type_error(arg, value, "a sequence")
     try: return tuple(value)
-    except TypeError: raise _type_error(arg, value, "a sequence") from None
+    except TypeError: raise type_error(arg, value, "a sequence") from None
 
 @dataclass(frozen=True, slots=True)
 class DimSharding:
@@ -40,10 +41,10 @@ class DimSharding:
 
     def __post_init__(self):
         if isinstance(self.axes, (str, AxisRef)): object.__setattr__(self, 'axes', (self.axes,))
-        object.__setattr__(self, 'axes', tuple(_axis_ref(a) for a in _sequence("DimSharding axes", self.axes)))
-        if not isinstance(self.is_closed, (bool, np.bool_)): raise _type_error("is_closed", self.is_closed, "a bool")
+        object.__setattr__(self, 'axes', tuple(_axis_ref(a) for a in as_sequence("DimSharding axes", self.axes)))
+        if not isinstance(self.is_closed, (bool, np.bool_)): raise type_error("is_closed", self.is_closed, "a bool")
         object.__setattr__(self, 'is_closed', bool(self.is_closed))
-        if self.priority is not None and (not _is_int(self.priority) or self.priority < 0):
+        if self.priority is not None and (not is_int(self.priority) or self.priority < 0):
             raise ShardingError(f"priority must be a non-negative integer, got: {self.priority!r}")
 
     def __str__(self):
@@ -59,14 +60,14 @@ _bare_symbol = re.compile(r"[A-Za-z_][A-Za-z0-9_$.]*\Z")
 
 def symbol_text(name: str) -> str:
     "A symbol reference as MLIR prints it: `@name`, or `@\"...\"` quoted where the name is not a bare identifier."
-    return "@" + (name if _bare_symbol.match(name) else _q(name))
+    return "@" + (name if _bare_symbol.match(name) else quote_name(name))
 
 # %% ../../nbs/00_layout/01_sharding.ipynb #9bcb1553
 def _dim(d) -> DimSharding:
     if isinstance(d, DimSharding): return d
     if isinstance(d, (str, AxisRef)): return DimSharding((d,))
     if isinstance(d, (list, tuple)): return DimSharding(tuple(d))
-    raise _type_error("a dim sharding", d, "a DimSharding or a list of axes")
+    raise type_error("a dim sharding", d, "a DimSharding or a list of axes")
 
 @dataclass(frozen=True, slots=True)
 class TensorSharding:
@@ -86,12 +87,12 @@ class TensorSharding:
     _hash: int | None = field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self):
-        if self.mesh is not None and not isinstance(self.mesh, Mesh): raise _type_error("mesh", self.mesh, "a Mesh")
-        if self.mesh_name is not None and not isinstance(self.mesh_name, str): raise _type_error("mesh_name", self.mesh_name, "a string")
+        if self.mesh is not None and not isinstance(self.mesh, Mesh): raise type_error("mesh", self.mesh, "a Mesh")
+        if self.mesh_name is not None and not isinstance(self.mesh_name, str): raise type_error("mesh_name", self.mesh_name, "a string")
         if self.mesh is None and self.mesh_name is None: raise ShardingError("a sharding needs a mesh or a mesh name")
-        object.__setattr__(self, 'dims', tuple(_dim(d) for d in _sequence("dims", self.dims)))
-        object.__setattr__(self, 'replicated', tuple(_axis_ref(a) for a in _sequence("replicated", self.replicated)))
-        object.__setattr__(self, 'unreduced', tuple(_axis_ref(a) for a in _sequence("unreduced", self.unreduced)))
+        object.__setattr__(self, 'dims', tuple(_dim(d) for d in as_sequence("dims", self.dims)))
+        object.__setattr__(self, 'replicated', tuple(_axis_ref(a) for a in as_sequence("replicated", self.replicated)))
+        object.__setattr__(self, 'unreduced', tuple(_axis_ref(a) for a in as_sequence("unreduced", self.unreduced)))
 
     def body(self) -> str:
         "The text inside `#sdy.sharding<...>`, e.g. `<@mesh, [{\"x\"}, {}]>`."
@@ -121,18 +122,18 @@ def axis_refs(self: TensorSharding) -> list[AxisRef]:
     return [a for d in self.dims for a in d.axes] + list(self.replicated) + list(self.unreduced)
 
 # %% ../../nbs/00_layout/01_sharding.ipynb #3f70be01
-def _check_shape(shape) -> tuple[int, ...]:
+def checked_shape(shape) -> tuple[int, ...]:
     "`shape` as a tuple of Python ints (any size: no int64 wrap), or an error naming it."
-    if isinstance(shape, (str, bytes)) or shape is None: raise _type_error("shape", shape, "a sequence of integers")
+    if isinstance(shape, (str, bytes)) or shape is None: raise type_error("shape", shape, "a sequence of integers")
     try: shape = tuple(shape)
-    except TypeError: raise _type_error("shape", shape, "a sequence of integers") from None
+    except TypeError: raise type_error("shape", shape, "a sequence of integers") from None
     for d in shape:
-        if not _is_int(d): raise _type_error("shape", shape, "a sequence of integers")
+        if not is_int(d): raise type_error("shape", shape, "a sequence of integers")
         if d < 0: raise ShardingError(f"a tensor shape must be non-negative integers, got: {shape}")
     return tuple(int(d) for d in shape)
 
 def _need_sharding(arg: str, s) -> TensorSharding:
-    if not isinstance(s, TensorSharding): raise _type_error(arg, s, "a TensorSharding")
+    if not isinstance(s, TensorSharding): raise type_error(arg, s, "a TensorSharding")
     return s
 
 # %% ../../nbs/00_layout/01_sharding.ipynb #b7654f5d
@@ -144,10 +145,10 @@ def verify(self: TensorSharding, shape=None) -> None:
     if mesh.is_maximal:
         if self.dims or self.replicated or self.unreduced:
             raise ShardingError("a maximal sharding can only have a sharding with rank 0 and no replicated or unreduced axes.")
-        if shape is not None: _check_shape(shape)
+        if shape is not None: checked_shape(shape)
         return
     if shape is not None:
-        shape = _check_shape(shape)
+        shape = checked_shape(shape)
         if len(shape) != self.rank: raise ShardingError(f"sharding doesn't match tensor rank: {self.rank} != {len(shape)}")
     for i, d in enumerate(self.dims):
         if d.is_closed and not d.axes and d.priority is not None:
@@ -161,7 +162,7 @@ def verify(self: TensorSharding, shape=None) -> None:
     full = {r.name for r in refs if not r.is_sub_axis}
     for r in refs:
         if r.is_sub_axis and r.name in full:
-            raise ShardingError(f"both sub-axis and full-axis are used for axis name: {_q(r.name)}")
+            raise ShardingError(f"both sub-axis and full-axis are used for axis name: {quote_name(r.name)}")
     subs = [r for r in refs if r.is_sub_axis]
     for a, b in combinations(subs, 2):
         if a.overlaps(b, mesh): raise ShardingError(f"overlapping sub-axes: {a}, {b}")
@@ -173,7 +174,7 @@ def verify(self: TensorSharding, shape=None) -> None:
         if keys != sorted(keys): raise ShardingError(f"{what} axes are not ordered w.r.t. mesh")
 
 # %% ../../nbs/00_layout/01_sharding.ipynb #3797c17e
-def _shard_indices(self: TensorSharding) -> list[np.ndarray]:
+def shard_indices(self: TensorSharding) -> list[np.ndarray]:
     "For each dim, each device's shard index, as an array of the mesh's shape."
     out = []
     for d in self.dims:
@@ -187,20 +188,20 @@ def _flat_layout(self: TensorSharding) -> tuple[list[int], list[int], list[list[
     "Device ids in mesh order, shard counts per dim, and each device's shard index per dim (cached: shardings are immutable)."
     ids = [int(d) for d in np.asarray(self.mesh.devices).reshape(-1)]
     counts = [d.size_in(self.mesh) for d in self.dims]
-    return ids, counts, [idx.reshape(-1).tolist() for idx in _shard_indices(self)]
+    return ids, counts, [idx.reshape(-1).tolist() for idx in shard_indices(self)]
 
 @patch
 def local_shape(self: TensorSharding, shape) -> tuple[int, ...]:
     "The padded shape each device holds for a global `shape`."
-    shape = _check_shape(shape)
+    shape = checked_shape(shape)
     self.verify(shape)
-    if self.mesh.is_maximal: return _check_shape(shape)
+    if self.mesh.is_maximal: return checked_shape(shape)
     return tuple(-(-dim // d.size_in(self.mesh)) for dim, d in zip(shape, self.dims))
 
 @patch
 def devices_indices_map(self: TensorSharding, shape) -> dict[int, tuple[slice, ...]]:
     "For each device id, the global index range it holds (clipped at the edge; possibly empty)."
-    shape = _check_shape(shape)
+    shape = checked_shape(shape)
     self.verify(shape)
     if self.mesh.is_maximal: return {self.mesh.device_ids[0]: tuple(slice(0, d) for d in shape)}
     ids, counts, per_dim = _flat_layout(self)
@@ -212,18 +213,19 @@ def devices_indices_map(self: TensorSharding, shape) -> dict[int, tuple[slice, .
     return dict(zip(ids, zip(*cols))) if cols else {d: () for d in ids}
 
 # %% ../../nbs/00_layout/01_sharding.ipynb #d1af7558
-def _unreduced_index(sharding: TensorSharding) -> np.ndarray:
+def unreduced_index(sharding: TensorSharding) -> np.ndarray:
     "Each device's position among the unreduced axes (0 when there are none), flattened like the mesh."
     u = np.zeros(sharding.mesh.shape, dtype=np.int64)
     for a in sharding.unreduced: u = u * a.size_in(sharding.mesh) + a.coords(sharding.mesh)
     return u.reshape(-1)
 
-def _additive_identity(tile: np.ndarray) -> np.ndarray:
+def additive_identity(tile: np.ndarray) -> np.ndarray:
     "Zeros that leave any partial unchanged when added: -0.0 for floats (x + -0.0 is x, bit for bit)."
     z = np.zeros_like(tile)
     return -z if z.dtype.kind in "fc" else z
 
-def _device_list(sharding: TensorSharding) -> list[int]:
+def flat_device_ids(sharding: TensorSharding) -> list[int]:
+    "The device ids of `sharding`'s mesh in row-major order (the order of `unreduced_index`)."
     return [int(d) for d in np.asarray(sharding.mesh.devices).reshape(-1)]
 
 def shard_array(array, sharding: TensorSharding) -> dict[int, np.ndarray]:
@@ -232,11 +234,11 @@ def shard_array(array, sharding: TensorSharding) -> dict[int, np.ndarray]:
     array = np.asarray(array)
     idx_map = sharding.devices_indices_map(array.shape)
     local = sharding.local_shape(array.shape)
-    uidx = _unreduced_index(sharding) if not sharding.mesh.is_maximal else np.zeros(1, dtype=np.int64)
+    uidx = unreduced_index(sharding) if not sharding.mesh.is_maximal else np.zeros(1, dtype=np.int64)
     out = {}
-    for k, dev in enumerate(_device_list(sharding)):
+    for k, dev in enumerate(flat_device_ids(sharding)):
         tile = array[idx_map[dev]]
-        if uidx[k] != 0: tile = _additive_identity(tile)
+        if uidx[k] != 0: tile = additive_identity(tile)
         pad = [(0, l - t) for l, t in zip(local, tile.shape)]
         out[dev] = np.pad(tile, pad) if any(p for _, p in pad) else tile.copy()
     return out
@@ -244,19 +246,19 @@ def shard_array(array, sharding: TensorSharding) -> dict[int, np.ndarray]:
 # %% ../../nbs/00_layout/01_sharding.ipynb #9463457f
 def unshard(shards: dict, sharding: TensorSharding, shape) -> np.ndarray:
     "The global array from each device's local array; raises if devices or replicas disagree."
-    if not isinstance(shards, dict): raise _type_error("shards", shards, "a dict of device id -> local array")
+    if not isinstance(shards, dict): raise type_error("shards", shards, "a dict of device id -> local array")
     _need_sharding("sharding", sharding)
-    shape = _check_shape(shape)
+    shape = checked_shape(shape)
     idx_map = sharding.devices_indices_map(shape)
     local = sharding.local_shape(shape)
     if set(shards) != set(idx_map):
         raise ShardingError(f"shards are for devices {sorted(shards)}, but the sharding covers {sorted(idx_map)}")
     dtypes = {np.asarray(a).dtype for a in shards.values()}
     if len(dtypes) != 1: raise ShardingError(f"shards have different dtypes: {sorted(map(str, dtypes))}")
-    uidx = _unreduced_index(sharding) if not sharding.mesh.is_maximal else np.zeros(1, dtype=np.int64)
-    out = np.zeros(_check_shape(shape), dtype=dtypes.pop())
+    uidx = unreduced_index(sharding) if not sharding.mesh.is_maximal else np.zeros(1, dtype=np.int64)
+    out = np.zeros(checked_shape(shape), dtype=dtypes.pop())
     reps, written = {}, set()
-    for k, dev in enumerate(_device_list(sharding)):
+    for k, dev in enumerate(flat_device_ids(sharding)):
         a = np.asarray(shards[dev])
         if a.shape != local: raise ShardingError(f"device {dev} holds shape {a.shape}, but the local shape is {local}")
         sl = idx_map[dev]
@@ -275,8 +277,8 @@ def unshard(shards: dict, sharding: TensorSharding, shape) -> np.ndarray:
 # %% ../../nbs/00_layout/01_sharding.ipynb #c36090d8
 def _sum_classes(s: TensorSharding, shape) -> frozenset:
     m = s.devices_indices_map(shape)
-    u = _unreduced_index(s) if not s.mesh.is_maximal else np.zeros(1, dtype=np.int64)
-    devs = _device_list(s)
+    u = unreduced_index(s) if not s.mesh.is_maximal else np.zeros(1, dtype=np.int64)
+    devs = flat_device_ids(s)
     key = {d: (tuple((x.start, x.stop) for x in m[d]), int(u[k])) for k, d in enumerate(devs)}
     return frozenset(frozenset(e for e in devs if key[e] == key[d]) for d in devs)
 

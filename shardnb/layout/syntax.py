@@ -7,11 +7,11 @@ Docs: https://shardnb.github.io/shardnb/00_layout/syntax.html.md"""
 # %% ../../nbs/00_layout/02_syntax.ipynb #bf0cd636
 from __future__ import annotations
 import re
-from .mesh import Mesh, AxisRef, ShardingError, _type_error
-from .sharding import DimSharding, TensorSharding, _sequence
+from .mesh import Mesh, AxisRef, ShardingError, type_error
+from .sharding import DimSharding, TensorSharding, as_sequence
 
 # %% auto #0
-__all__ = ['ShardingSyntaxError', 'parse_mesh_decl', 'parse_mesh', 'parse_sharding', 'parse_sharding_per_value',
+__all__ = ['ShardingSyntaxError', 'Cursor', 'parse_mesh_decl', 'parse_mesh', 'parse_sharding', 'parse_sharding_per_value',
            'print_sharding_per_value']
 
 # %% ../../nbs/00_layout/02_syntax.ipynb #2f8a287b
@@ -29,7 +29,7 @@ class ShardingSyntaxError(ValueError):
         super().__init__(f"{message} (line {self.line}, column {self.column})\n{self.caret}")
 
 # %% ../../nbs/00_layout/02_syntax.ipynb #eaec7c17
-class _Cursor:
+class Cursor:
     "A position in `text` with the token readers of Shardy's attribute grammar."
     def __init__(self, text: str):
         if not isinstance(text, str): raise ShardingSyntaxError(f"expected a string of text, got: {type(text).__name__}")
@@ -120,7 +120,7 @@ def _scan_symbol(text: str, at: int) -> tuple[str, int]:
     raise ShardingSyntaxError("expected a symbol name after '@'", text, at + 1)
 
 # %% ../../nbs/00_layout/02_syntax.ipynb #e57e565f
-def _located(err: ShardingError, cur: _Cursor, at: int) -> ShardingError:
+def _located(err: ShardingError, cur: Cursor, at: int) -> ShardingError:
     "`err` with the line, column and caret of offset `at` appended."
     loc = ShardingSyntaxError(str(err), cur.text, at)
     new = ShardingError(f"{err} (line {loc.line}, column {loc.column})\n{loc.caret}")
@@ -140,7 +140,7 @@ def _first_failing(err: ShardingError, attempts) -> int | None:
 # %% ../../nbs/00_layout/02_syntax.ipynb #dad6dcd5
 _INT_LIST = re.compile(r"\s*(-?\d{1,30}\s*(?:,\s*-?\d{1,30}\s*)*)?\]")
 
-def _int_list(cur: _Cursor) -> list[int]:
+def _int_list(cur: Cursor) -> list[int]:
     "The integers of a list after its '[' up to and including ']' (one regex for the common case)."
     m = _INT_LIST.match(cur.text, cur.pos)
     if m:
@@ -162,7 +162,7 @@ def _mesh_error_at(err: ShardingError, axes, spots, ids, ids_at: int, at: int) -
         if k is not None: return spots[k][1] if "size" in str(err) else spots[k][0]
     return ids_at if ids is not None else at
 
-def _mesh(cur: _Cursor) -> Mesh:
+def _mesh(cur: Cursor) -> Mesh:
     cur.ws(); at = cur.pos
     cur.expect("<", "'<' to start a mesh")
     cur.expect("[", "'[' to start the mesh axes")
@@ -187,32 +187,32 @@ def _mesh(cur: _Cursor) -> Mesh:
     try: return Mesh(axes, ids)
     except ShardingError as e: raise _located(e, cur, _mesh_error_at(e, axes, spots, ids, ids_at, at)) from None
 
-def _mesh_decl(cur: _Cursor) -> tuple[str, Mesh]:
+def _mesh_decl(cur: Cursor) -> tuple[str, Mesh]:
     cur.accept("sdy.mesh")
     name = cur.symbol()
     cur.expect("=", "'=' after the mesh name")
     return name, _mesh_value(cur)
 
-def _mesh_value(cur: _Cursor) -> Mesh:
+def _mesh_value(cur: Cursor) -> Mesh:
     if not cur.accept("#sdy.mesh"): cur.accept("mesh")
     return _mesh(cur)
 
 # %% ../../nbs/00_layout/02_syntax.ipynb #8e1a6a24
 def parse_mesh_decl(text: str) -> tuple[str, Mesh]:
     "The name and mesh of a statement `sdy.mesh @name = <...>`."
-    cur = _Cursor(text)
+    cur = Cursor(text)
     res = _mesh_decl(cur); cur.end()
     return res
 
 def parse_mesh(text: str) -> Mesh:
     "A `Mesh` from `<[\"x\"=2, ...], device_ids=[...]>` or from `sdy.mesh @name = <...>`."
-    cur = _Cursor(text)
+    cur = Cursor(text)
     if cur.peek("sdy.mesh") or cur.peek("@"): return parse_mesh_decl(text)[1]
     m = _mesh_value(cur); cur.end()
     return m
 
 # %% ../../nbs/00_layout/02_syntax.ipynb #e29052e8
-def _axis(cur: _Cursor) -> AxisRef:
+def _axis(cur: Cursor) -> AxisRef:
     cur.ws(); cur.marks.append(cur.pos)  # where this axis ref starts: the caret of an invariant it breaks
     name = cur.string("a quoted axis name")
     if not cur.accept(":"): return AxisRef(name)
@@ -221,7 +221,7 @@ def _axis(cur: _Cursor) -> AxisRef:
     cur.expect(")", "')' after the sub-axis pre-size")
     return AxisRef(name, pre, cur.integer("a sub-axis size"))
 
-def _priority(cur: _Cursor) -> int | None:
+def _priority(cur: Cursor) -> int | None:
     t, i = cur.text, cur.pos
     if not t.startswith("p", i): return None
     j = i + 1
@@ -233,7 +233,7 @@ def _priority(cur: _Cursor) -> int | None:
     cur.pos = j
     return int(digits)
 
-def _dim(cur: _Cursor) -> DimSharding:
+def _dim(cur: Cursor) -> DimSharding:
     cur.ws(); cur.dim_marks.append(cur.pos)
     cur.expect("{", "'{' to start a dim sharding")
     axes, closed = [], True
@@ -246,7 +246,7 @@ def _dim(cur: _Cursor) -> DimSharding:
             if cur.accept("?"): closed = False; cur.expect("}", "'}' after '?' (it must come last)"); break
     return DimSharding(tuple(axes), closed, _priority(cur))
 
-def _axis_list(cur: _Cursor, kw: str) -> tuple[AxisRef, ...]:
+def _axis_list(cur: Cursor, kw: str) -> tuple[AxisRef, ...]:
     cur.expect("=", f"'=' after {kw}")
     cur.expect("{", f"'{{' after {kw}=")
     if cur.peek("}"): cur.fail(f"expected a quoted axis name (an empty {kw}={{}} is written by leaving it out)")
@@ -276,7 +276,7 @@ def _sharding_error_at(err: ShardingError, s: TensorSharding, refs_at: dict, dim
     return refs_at.get(order[k - 1], start)
 
 # %% ../../nbs/00_layout/02_syntax.ipynb #96801728
-def _sharding(cur: _Cursor, meshes, verify: bool) -> TensorSharding:
+def _sharding(cur: Cursor, meshes, verify: bool) -> TensorSharding:
     cur.ws(); start = cur.pos
     cur.marks, cur.dim_marks = [], []
     cur.expect("<", "'<' to start a sharding")
@@ -284,7 +284,7 @@ def _sharding(cur: _Cursor, meshes, verify: bool) -> TensorSharding:
     if cur.peek("@"):
         name = cur.symbol()
         mesh = (meshes or {}).get(name)
-        if mesh is not None and not isinstance(mesh, Mesh): raise _type_error(f"meshes[{name!r}]", mesh, "a Mesh")
+        if mesh is not None and not isinstance(mesh, Mesh): raise type_error(f"meshes[{name!r}]", mesh, "a Mesh")
         if mesh is None and verify: raise _located(ShardingError(f"unknown mesh: @{name}"), cur, at)
     elif cur.peek("mesh") or cur.peek("#sdy.mesh"): name, mesh = None, _mesh_value(cur)
     else: cur.fail(f"expected a mesh symbol like @mesh or an inline mesh<[...]>{cur._found()}")
@@ -319,12 +319,12 @@ def _sharding(cur: _Cursor, meshes, verify: bool) -> TensorSharding:
 # %% ../../nbs/00_layout/02_syntax.ipynb #23ddbcd1
 def _check_meshes(meshes) -> None:
     if meshes is not None and not (hasattr(meshes, "get") and hasattr(meshes, "keys")):
-        raise _type_error("meshes", meshes, "a dict of mesh name -> Mesh")
+        raise type_error("meshes", meshes, "a dict of mesh name -> Mesh")
 
 def parse_sharding(text: str, meshes: dict[str, Mesh] | None = None, *, verify: bool = True) -> TensorSharding:
     "A `TensorSharding` from Shardy text `#sdy.sharding<@mesh, [...]>` (prefix optional)."
     _check_meshes(meshes)
-    cur = _Cursor(text)
+    cur = Cursor(text)
     cur.accept("#sdy.sharding")
     s = _sharding(cur, meshes, verify); cur.end()
     return s
@@ -332,7 +332,7 @@ def parse_sharding(text: str, meshes: dict[str, Mesh] | None = None, *, verify: 
 def parse_sharding_per_value(text: str, meshes: dict[str, Mesh] | None = None, *, verify: bool = True) -> tuple[TensorSharding, ...]:
     "The shardings of `#sdy.sharding_per_value<[<...>, <...>]>` (prefix optional), one per result."
     _check_meshes(meshes)
-    cur = _Cursor(text)
+    cur = Cursor(text)
     cur.accept("#sdy.sharding_per_value")
     cur.expect("<", "'<' to start the list of shardings")
     cur.expect("[", "'[' to start the list of shardings")
@@ -347,7 +347,7 @@ def parse_sharding_per_value(text: str, meshes: dict[str, Mesh] | None = None, *
 
 def print_sharding_per_value(shardings) -> str:
     "The `#sdy.sharding_per_value<[...]>` text of a sequence of shardings."
-    shardings = _sequence("shardings", shardings)
+    shardings = as_sequence("shardings", shardings)
     for s in shardings:
-        if not isinstance(s, TensorSharding): raise _type_error("each of shardings", s, "a TensorSharding")
+        if not isinstance(s, TensorSharding): raise type_error("each of shardings", s, "a TensorSharding")
     return "#sdy.sharding_per_value<[" + ", ".join(s.body() for s in shardings) + "]>"

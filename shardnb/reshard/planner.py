@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 import numpy as np
 from ..layout.mesh import Mesh, AxisRef, ShardingError
-from ..layout.sharding import TensorSharding, _check_shape
+from ..layout.sharding import TensorSharding, checked_shape
 from .transfers import (itemsize, CostModel, LinkBeta, Transfers, StepCost, PlanCost, cut_pattern, tile_exchange,
                                        box_layout, buffer_bytes, no_transfers, lower_bound, clear_transfer_caches)
 from .moves import (ReshardStep, ReshardPlan, Planner, axis_atoms, state_of, ref_atoms, merge_run, device_list,
@@ -31,7 +31,7 @@ def _check_plan_args(src, dst, shape, objective):
     "The checked shape; raises unless `src` and `dst` are shardings of it over one set of devices and `objective` is known."
     for name, s in (("src", src), ("dst", dst)):
         if not isinstance(s, TensorSharding): raise ShardingError(f"{name} must be a TensorSharding, got: {s!r}")
-    shape = _check_shape(shape)
+    shape = checked_shape(shape)
     src.verify(shape); dst.verify(shape)
     if src.mesh != dst.mesh and device_list(src.mesh, src.mesh) != device_list(dst.mesh, dst.mesh) and not _onto_or_off_one(src.mesh, dst.mesh):
         a, b = sorted(src.mesh.device_set), sorted(dst.mesh.device_set)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import numpy as np
 from fastcore.basics import patch
 from ..layout.mesh import ShardingError
-from ..layout.sharding import TensorSharding, _additive_identity
+from ..layout.sharding import TensorSharding, additive_identity
 from .moves import ReshardPlan, ReshardStep
 
 # %% auto #0
@@ -42,7 +42,7 @@ def run_step(step: ReshardStep, shards: dict, before: TensorSharding, shape) -> 
         u = np.zeros(m.shape, np.int64)
         for a in step.axes: u = u * a.size_in(m) + a.coords(m)
         u = dict(zip((int(d) for d in m.devices.reshape(-1)), u.reshape(-1)))
-        return {d: (_additive_identity(np.asarray(a)) if u[d] else np.array(a)) for d, a in shards.items()}
+        return {d: (additive_identity(np.asarray(a)) if u[d] else np.array(a)) for d, a in shards.items()}
     old, new = before.devices_indices_map(shape), step.sharding.devices_indices_map(shape)
     local = step.sharding.local_shape(shape)
     out = {d: np.zeros(local, dtype) for d in new}

@@ -10,8 +10,8 @@ import itertools, math, re
 from functools import lru_cache, cached_property
 from dataclasses import dataclass
 import numpy as np
-from ..layout.mesh import Mesh, AxisRef, ShardingError, _is_int
-from ..layout.sharding import TensorSharding, _check_shape
+from ..layout.mesh import Mesh, AxisRef, ShardingError, is_int
+from ..layout.sharding import TensorSharding, checked_shape
 
 # %% auto #0
 __all__ = ['itemsize', 'CostModel', 'LinkBeta', 'cached_link_beta', 'BoxLayout', 'mesh_positions', 'axis_coords', 'box_layout',
@@ -463,7 +463,7 @@ def cut_pattern(K: int, S: int, T: int) -> np.ndarray:
 
     Constraints: `K >= 0`; `S, T >= 1`. The rows of one period (`lcm(S, T)` elements) repeat, shifted."""
     for name, v, least in (("K", K, 0), ("S", S, 1), ("T", T, 1)):
-        if not _is_int(v) or v < least: raise ShardingError(f"{name} must be an integer >= {least}, got: {v!r}")
+        if not is_int(v) or v < least: raise ShardingError(f"{name} must be an integer >= {least}, got: {v!r}")
     if K == 0: return np.zeros((0, 4), np.int64)
     period = S * T // math.gcd(S, T)
     cuts = np.union1d(np.arange(0, period, S), np.arange(0, period, T))
@@ -476,7 +476,7 @@ def tile_exchange(shape, src_counts, dst_counts) -> list[tuple[tuple, tuple, tup
     """`(source tile, target tile, box)` for every box moved when `shape` goes from `src_counts` shards per dim to `dst_counts`.
 
     Tiles are multi-indices of shards (shard size `ceil(dim / count)`, the design's rule); empty boxes are left out."""
-    shape = _check_shape(shape)
+    shape = checked_shape(shape)
     if len(src_counts) != len(shape) or len(dst_counts) != len(shape):
         raise ShardingError(f"counts must have one entry per dim: {len(shape)} dims, got {len(src_counts)} and {len(dst_counts)}")
     per_dim = [cut_pattern(k, max(1, -(-k // a)), max(1, -(-k // b))) for k, a, b in zip(shape, src_counts, dst_counts)]

@@ -10,7 +10,7 @@ import functools, math
 from dataclasses import dataclass
 from typing import NamedTuple
 from ..layout.mesh import ShardingError
-from ..layout.sharding import TensorSharding, _unreduced_index, _device_list
+from ..layout.sharding import TensorSharding, unreduced_index, flat_device_ids
 
 # %% auto #0
 __all__ = ['Box', 'Transfer', 'box_of', 'intersect_boxes', 'device_boxes', 'partial_classes', 'Exchange', 'check_reshard_pair',
@@ -48,7 +48,7 @@ def device_boxes(s: TensorSharding, shape: tuple[int, ...]) -> dict[int, Box]:
 def partial_classes(s: TensorSharding) -> dict[int, int]:
     "Each device's partial class (its index among the unreduced axes; 0 when there are none)."
     if s.mesh.is_maximal: return {s.mesh.device_ids[0]: 0}
-    return dict(zip(_device_list(s), map(int, _unreduced_index(s))))
+    return dict(zip(flat_device_ids(s), map(int, unreduced_index(s))))
 
 # %% ../../nbs/02_runtime/02_exchange.ipynb #0918e12c
 @dataclass(frozen=True, eq=False)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from math import prod
 from ..layout.mesh import ShardingError
-from ..layout.syntax import ShardingSyntaxError, _Cursor
+from ..layout.syntax import ShardingSyntaxError, Cursor
 
 # %% auto #0
 __all__ = ['FACTOR_KINDS', 'factor_name', 'OpShardingRule', 'parse_op_sharding_rule', 'RuleBuilder', 'plot_rule']
@@ -65,7 +65,7 @@ class OpShardingRule:
 # %% ../../nbs/04_shardy/01_op_sharding_rule.ipynb #5cc1ffad
 _PREFIX = "#sdy.op_sharding_rule<"
 
-def _factor_symbol(cur: _Cursor) -> int:
+def _factor_symbol(cur: Cursor) -> int:
     "One factor symbol at the cursor (no whitespace skipped): its index."
     t, i = cur.text, cur.pos
     if i >= len(t) or t[i] not in _LETTERS: cur.fail(f"expected a factor symbol (i, j, ..., z, z_1, ...){cur._found()}")
@@ -79,7 +79,7 @@ def _factor_symbol(cur: _Cursor) -> int:
     return _LETTERS.index(t[i])
 
 # %% ../../nbs/04_shardy/01_op_sharding_rule.ipynb #43eec9b4
-def _tensors(cur: _Cursor, uses: list) -> tuple:
+def _tensors(cur: Cursor, uses: list) -> tuple:
     "`(` tensor mappings `)`, each `[dim, ...]` with a dim a run of factor symbols; `uses` collects (factor, offset)."
     cur.expect("(")
     out = []
@@ -99,7 +99,7 @@ def _tensors(cur: _Cursor, uses: list) -> tuple:
         if cur.accept(")"): return tuple(out)
         cur.expect(",", "',' or ')'")
 
-def _factor_list(cur: _Cursor, uses: list) -> tuple:
+def _factor_list(cur: Cursor, uses: list) -> tuple:
     "`{` factor symbols `}` (a factor-kind list); `uses` collects (factor, offset)."
     cur.expect("{")
     out = []
@@ -112,7 +112,7 @@ def _factor_list(cur: _Cursor, uses: list) -> tuple:
 # %% ../../nbs/04_shardy/01_op_sharding_rule.ipynb #2098d553
 def parse_op_sharding_rule(text: str) -> OpShardingRule:
     "Parse Shardy's `#sdy.op_sharding_rule<...>` text; bad text raises `ShardingSyntaxError` with a caret."
-    cur = _Cursor(text)
+    cur = Cursor(text)
     cur.expect(_PREFIX, repr(_PREFIX))
     uses, sizes = [], []
     operands = _tensors(cur, uses)

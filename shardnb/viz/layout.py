@@ -16,12 +16,12 @@ from matplotlib.patches import Rectangle
 from matplotlib.ticker import FixedLocator
 from matplotlib.text import Text
 from matplotlib.textpath import TextToPath
-from ..layout.mesh import AxisRef, Mesh, ShardingError, _is_int, _type_error
-from ..layout.sharding import TensorSharding, shard_array, _shard_indices, _unreduced_index, _check_shape, _sequence
+from ..layout.mesh import AxisRef, Mesh, ShardingError, is_int, type_error
+from ..layout.sharding import TensorSharding, shard_array, shard_indices, unreduced_index, checked_shape, as_sequence
 
 # %% auto #0
-__all__ = ['PALETTE', 'shard_color', 'device_label', 'short_sharding', 'text_size', 'fit_text', 'BoxLabel', 'draw_mesh',
-           'draw_sub_axes', 'draw_sharding', 'element_labels', 'draw_device_grid']
+__all__ = ['PALETTE', 'shard_color', 'device_label', 'short_sharding', 'text_size', 'wrap_parts', 'fit_text', 'BoxLabel',
+           'grid_positions', 'draw_mesh', 'draw_sub_axes', 'draw_sharding', 'element_labels', 'draw_device_grid']
 
 # %% ../../nbs/06_viz/00_layout.ipynb #263388d4
 PALETTE = ("#E69F00", "#56B4E9", "#009E73", "#F0E442", "#0072B2", "#D55E00", "#CC79A7",
@@ -29,7 +29,7 @@ PALETTE = ("#E69F00", "#56B4E9", "#009E73", "#F0E442", "#0072B2", "#D55E00", "#C
 
 def shard_color(i: int) -> str:
     "The colour of shard `i` (cycles after 16 shards; the labels still tell shards apart)."
-    if not _is_int(i): raise _type_error("i", i, "an integer")
+    if not is_int(i): raise type_error("i", i, "an integer")
     return PALETTE[i % len(PALETTE)]
 
 def _text_color(hex_color: str) -> str:
@@ -38,8 +38,8 @@ def _text_color(hex_color: str) -> str:
 
 def _runs(devices) -> tuple[list[str], int]:
     "Sorted device ids as runs (`0-3`, a pair `8,9`, or a single id), and how many ids there are."
-    devices = _sequence("devices", devices) if not isinstance(devices, (set, frozenset)) else tuple(devices)
-    if not all(_is_int(d) for d in devices): raise _type_error("devices", devices, "a sequence of device ids (integers)")
+    devices = as_sequence("devices", devices) if not isinstance(devices, (set, frozenset)) else tuple(devices)
+    if not all(is_int(d) for d in devices): raise type_error("devices", devices, "a sequence of device ids (integers)")
     ds = sorted(int(d) for d in devices)
     runs, start = [], None
     for k, d in enumerate(ds):
@@ -76,7 +76,7 @@ def text_size(text: str, size: float, family: str = "sans-serif") -> tuple[float
     lines = text.split("\n")
     return max(_line_width(l, size, family) for l in lines), size * (1.2 * len(lines) - 0.1)  # as rendered: 1.2 lines apart, the last 1.1 high
 
-def _wrap(parts, sep: str, width: float, size: float, family: str) -> str:
+def wrap_parts(parts, sep: str, width: float, size: float, family: str) -> str:
     "`parts` joined by `sep`, starting a new line wherever the next part would run past `width` points."
     lines, line = [], ""
     for p in parts:
@@ -92,7 +92,7 @@ def fit_text(candidates, width: float, height: float, sizes=(10, 9, 8, 7), sep: 
     for cand in candidates:
         for size in sizes:
             if size * 1.1 > height: continue
-            text = _wrap(cand, sep, width, size, family) if sep is not None else cand
+            text = wrap_parts(cand, sep, width, size, family) if sep is not None else cand
             w, h = text_size(text, size, family)
             if w <= width and h <= height: return text, size
     return None
@@ -125,7 +125,7 @@ class BoxLabel(Text):
         super().draw(renderer)
 
 # %% ../../nbs/06_viz/00_layout.ipynb #f725a850
-def _grid_positions(mesh: Mesh) -> tuple[dict[int, tuple[float, float]], float, float, bool]:
+def grid_positions(mesh: Mesh) -> tuple[dict[int, tuple[float, float]], float, float, bool]:
     "Each device's (row, col) cell in a mesh picture, the total width and height, and whether blocks run across."
     shape = mesh.shape or (1,)
     devices = mesh.devices.reshape(shape) if mesh.axes else np.array(mesh.device_ids or (0,))
@@ -204,7 +204,7 @@ def draw_mesh(mesh: Mesh, ax=None, *, figsize=None, max_devices: int = 256):
     `max_devices`). The default size gives each cell room for its id, up to 9 inches wide (the docs column) and 10 tall."""
     if not isinstance(mesh, Mesh): raise ShardingError(f"draw_mesh needs a Mesh, got: {mesh!r}")
     if figsize is None and mesh.size <= max_devices:
-        _, width, height, _ = _grid_positions(mesh)
+        _, width, height, _ = grid_positions(mesh)
         figsize = (min(9, max(5, 0.4 * width + 2)), min(10, max(3.5, 0.4 * height + 1.5)))
     fig, ax = _new_ax(ax, figsize or (5, 4))
     coords = f", cells: id and ({','.join(mesh.axis_names)})" if mesh.axes and mesh.size <= max_devices else ""
@@ -212,7 +212,7 @@ def draw_mesh(mesh: Mesh, ax=None, *, figsize=None, max_devices: int = 256):
     if mesh.size > max_devices:
         _draw_mesh_heat_map(ax, mesh)
         return fig
-    pos, width, height, across = _grid_positions(mesh)
+    pos, width, height, across = grid_positions(mesh)
     for dev, (r, c) in pos.items():
         ax.add_patch(Rectangle((c, r), 1, 1, facecolor="#EEEEEE", edgecolor="black", lw=1, gid="device"))
         ax.add_artist(BoxLabel((c, r, c + 1, r + 0.62), [str(dev)], sizes=(12, 10, 9, 8, 7), weight="bold", gid="device_id"))
@@ -227,8 +227,8 @@ def draw_mesh(mesh: Mesh, ax=None, *, figsize=None, max_devices: int = 256):
 def draw_sub_axes(mesh: Mesh, refs, ax=None, *, figsize=None):
     "Each coordinate along one axis of `mesh` (columns) as its coordinates along the sub-axes `refs` of that axis (rows)."
     if not isinstance(mesh, Mesh): raise ShardingError(f"draw_sub_axes needs a Mesh, got: {mesh!r}")
-    refs = list(_sequence("refs", refs))
-    if not refs or not all(isinstance(r, AxisRef) for r in refs): raise _type_error("refs", refs, "a non-empty sequence of AxisRef")
+    refs = list(as_sequence("refs", refs))
+    if not refs or not all(isinstance(r, AxisRef) for r in refs): raise type_error("refs", refs, "a non-empty sequence of AxisRef")
     if len({r.name for r in refs}) != 1: raise ShardingError(f"sub-axes of one axis, got: {', '.join(map(str, refs))}")
     for r in refs: r.check(mesh)
     name = refs[0].name; n = mesh.axis_size(name)
@@ -259,8 +259,8 @@ def _tiles(s: TensorSharding, shape) -> tuple[dict, list[int], list[int]]:
     n = [d.size_in(mesh) for d in s.dims]
     size = [-(-d // k) if k else 0 for d, k in zip(shape, n)]
     devs = [int(d) for d in mesh.devices.reshape(-1)]
-    idx = [a.reshape(-1) for a in _shard_indices(s)]
-    u = _unreduced_index(s)
+    idx = [a.reshape(-1) for a in shard_indices(s)]
+    u = unreduced_index(s)
     tiles: dict = {}
     for k, dev in enumerate(devs):
         key = tuple(int(a[k]) for a in idx)
@@ -409,7 +409,7 @@ def _panel_title(ranges, shape, width: float) -> str:
     pad = any(hi > d and lo >= d for (lo, hi), d in zip(ranges, shape))
     text = ", ".join(parts) + (" padding" if pad else "")
     if text_size(text, 8)[0] <= width: return text
-    return _wrap(parts, ", ", width, 8, "sans-serif") + ("\npadding" if pad else "")
+    return wrap_parts(parts, ", ", width, 8, "sans-serif") + ("\npadding" if pad else "")
 
 # %% ../../nbs/06_viz/00_layout.ipynb #004a6e7a
 def draw_sharding(sharding: TensorSharding, shape, ax=None, *, title: str | None = None, figsize=(6, 4), max_panels: int = 16,
@@ -420,7 +420,7 @@ def draw_sharding(sharding: TensorSharding, shape, ax=None, *, title: str | None
     the tiles become a heat map of one cell per tile, and the caption says so."""
     if not isinstance(sharding, TensorSharding): raise ShardingError(f"draw_sharding needs a TensorSharding, got: {sharding!r}")
     sharding.verify(shape)
-    shape, tiles, n, size = _layout_tiles(sharding, _check_shape(shape))
+    shape, tiles, n, size = _layout_tiles(sharding, checked_shape(shape))
     keys = sorted(tiles)
     colour_of = {k: shard_color(i) for i, k in enumerate(keys)}
     head, caption = _head_and_caption(sharding, shape, title, len(keys) // max(1, math.prod(n[:-2])), max_tiles)
@@ -455,7 +455,7 @@ def draw_sharding(sharding: TensorSharding, shape, ax=None, *, title: str | None
 # %% ../../nbs/06_viz/00_layout.ipynb #3c7532fc
 def element_labels(shape) -> np.ndarray:
     "An integer array whose element `(i, j, ...)` reads `ij...` (1-based, each index zero-padded to the widest dim)."
-    shape = _check_shape(shape)
+    shape = checked_shape(shape)
     if not shape: return np.array(1)
     w = len(str(max(shape)))
     out = np.zeros(shape, dtype=np.int64)
@@ -491,7 +491,7 @@ def _grid_shards(shards_or_sharding, shape, sharding):
         if shape is None: raise ShardingError("draw_device_grid needs the tensor shape to draw a sharding")
         return shard_array(element_labels(shape), TensorSharding(s.mesh, s.dims, s.replicated, (), s.mesh_name)), s
     if not isinstance(shards_or_sharding, dict):
-        raise _type_error("shards_or_sharding", shards_or_sharding, "a TensorSharding or a dict of device id -> local array")
+        raise type_error("shards_or_sharding", shards_or_sharding, "a TensorSharding or a dict of device id -> local array")
     if not isinstance(sharding, TensorSharding): raise ShardingError("draw_device_grid needs the sharding that laid out the shards")
     return dict(shards_or_sharding), sharding
 
@@ -527,18 +527,18 @@ def draw_device_grid(shards_or_sharding, shape=None, sharding: TensorSharding | 
     if set(shards) != set(int(d) for d in mesh.device_set):
         raise ShardingError(f"shards are for devices {sorted(shards)}, but the mesh has {sorted(mesh.device_set)}")
     idx = s.devices_indices_map(shape) if shape is not None else None
-    tiles = _tiles(s, _check_shape(shape) if shape is not None else tuple(np.asarray(next(iter(shards.values()))).shape))[0] \
+    tiles = _tiles(s, checked_shape(shape) if shape is not None else tuple(np.asarray(next(iter(shards.values()))).shape))[0] \
         if not mesh.is_maximal and s.rank else {(): {0: list(mesh.device_set)}}
     colour_of = {k: shard_color(i) for i, k in enumerate(sorted(tiles))}
     key_of = {d: k for k, g in tiles.items() for ds in g.values() for d in ds}
-    u = dict(zip((int(d) for d in mesh.devices.reshape(-1)), _unreduced_index(s))) if not mesh.is_maximal else {}
+    u = dict(zip((int(d) for d in mesh.devices.reshape(-1)), unreduced_index(s))) if not mesh.is_maximal else {}
     fig, ax = _new_ax(ax, figsize)
     ax.set_title(title if title is not None else s.body() + (f" : tensor<{'x'.join(map(str, shape))}>" if shape is not None else ""),
                  fontsize=9)
     if mesh.size > max_devices:
         _draw_grid_heat_map(ax, mesh, tiles, key_of)
         return fig
-    pos, width, height, across = _grid_positions(mesh)
+    pos, width, height, across = grid_positions(mesh)
     for dev, (r, c) in pos.items():
         colour = colour_of[key_of[dev]]
         ax.add_patch(Rectangle((c, r), 1, 1, facecolor=colour, alpha=0.55, edgecolor="black", lw=1, gid="device"))

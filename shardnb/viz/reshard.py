@@ -14,7 +14,7 @@ from ..layout.mesh import Mesh, ShardingError
 from ..layout.sharding import TensorSharding, shard_array
 from ..reshard.planner import ReshardPlan, plan_reshard, tile_exchange
 from ..reshard.simulate import trace
-from .layout import BoxLabel, draw_device_grid, shard_color, short_sharding, _grid_positions, _wrap
+from .layout import BoxLabel, draw_device_grid, shard_color, short_sharding, grid_positions, wrap_parts
 
 # %% auto #0
 __all__ = ['STEP_COLORS', 'draw_plan_steps', 'draw_plan_timeline', 'draw_cut_pattern']
@@ -23,7 +23,7 @@ __all__ = ['STEP_COLORS', 'draw_plan_steps', 'draw_plan_timeline', 'draw_cut_pat
 def _step_title(i: int, step, width: float) -> str:
     "`i. kind{axes} dims` over the sharding it leads to, without the mesh, wrapped to `width` points."
     move = str(step).split(" => ")[0]
-    return "\n".join(_wrap(line.split(", "), ", ", width, 8, "sans-serif")
+    return "\n".join(wrap_parts(line.split(", "), ", ", width, 8, "sans-serif")
                      for line in (f"{i}. {move}", short_sharding(step.sharding)))
 
 def draw_plan_steps(plan: ReshardPlan, array=None, *, max_items: int = 6, cell: float = 0.65, max_width: float = 9):
@@ -35,7 +35,7 @@ def draw_plan_steps(plan: ReshardPlan, array=None, *, max_items: int = 6, cell: 
     if x.shape != plan.shape: raise ShardingError(f"array has shape {x.shape}, but the plan moves {plan.shape}")
     states = trace(plan, shard_array(x, plan.src))
     shardings = [plan.src] + [s.sharding for s in plan.steps]
-    _, width, height, _ = _grid_positions(plan.src.mesh)
+    _, width, height, _ = grid_positions(plan.src.mesh)
     if len(states) > 1 and 2 * (cell * width + 1.2) > max_width >= 2 * (0.5 * width + 1.2):
         cell = (max_width / 2 - 1.2) / width   # two panels a row rather than one tall column: cells down to 0.5 in
     pw, ph = max(2.6, cell * width + 1.2), cell * height + 1.5
