@@ -33,13 +33,20 @@ def _unavailable(why):
     pytest.skip(why)
 
 
+def _built() -> bool:
+    return (SITE / "index.html").exists() and (BUILD / "pages.json").exists()
+
+
 @pytest.fixture(scope="module")
 def pages():
-    if not (SITE / "index.html").exists() or not (BUILD / "pages.json").exists():
+    if not _built():
         if IN_CI: pytest.fail("the docs site is not built: CI runs `python tools/build_docs.py` before the tests")
         try: import sphinx, myst_nb, furo  # noqa: F401
         except ImportError: pytest.skip("the docs tools are not installed (pip install -e '.[docs]')")
-        subprocess.run([sys.executable, str(ROOT / "tools" / "build_docs.py")], check=True, cwd=ROOT)
+        from filelock import FileLock
+        BUILD.mkdir(parents=True, exist_ok=True)
+        with FileLock(str(BUILD.parent / "docs.lock")):   # pytest-xdist's workers: one builds, the others wait for it
+            if not _built(): subprocess.run([sys.executable, str(ROOT / "tools" / "build_docs.py")], check=True, cwd=ROOT)
     return json.loads((BUILD / "pages.json").read_text())
 
 
