@@ -52,7 +52,7 @@ def flat(nb: Path) -> str:
 
 
 def stage(rel_path: str) -> str:
-    "The folder of a notebook without its number (`04_shardy/02_propagate.ipynb` -> `shardy`), '' at the top."
+    "The folder of a notebook without its number (`04_shardy/04_propagate.ipynb` -> `shardy`), '' at the top."
     folder = Path(rel_path).parent.as_posix()
     return "" if folder == "." else re.sub(r"^\d+_", "", folder)
 
@@ -188,7 +188,7 @@ class Site:
     "What the translator needs to know about all pages: names, titles, anchors."
     def __init__(self, procs: list[tuple[Path, str]]):
         # notebook path under nbs/ -> page path: its stage folder without the number, then nbdev's output-file
-        # (04_shardy/02_propagate.ipynb -> shardy/propagate; index.ipynb -> index)
+        # (04_shardy/04_propagate.ipynb -> shardy/propagate; index.ipynb -> index)
         self.pages = {}
         for p, name in procs:
             cells = json.loads(p.read_text())["cells"]

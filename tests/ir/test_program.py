@@ -384,7 +384,7 @@ def test_replace_all_uses_with_keeps_use_lists_right():
     assert len(z.uses) == 1000
 
 
-# ---------------------------------------------------------------- issue 12's last gaps, each on a real lowering where JAX makes one
+# ---------------------------------------------------------------- the parser's gaps that real lowerings showed, each on a real lowering where JAX makes one
 def _jaxlib_accepts(text):
     "Whether jaxlib's parser (and Shardy's verifier in it) accepts `text`."
     from jax._src.interpreters import mlir as jm

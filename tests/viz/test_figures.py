@@ -72,7 +72,7 @@ def _mindspore_w():
 
 
 def _conv_gather_rules():
-    "11's opening: the convolution's and the embedding gather's rules, one above the other."
+    "the op sharding rule chapter's opening: the convolution's and the embedding gather's rules, one above the other."
     fig, axs = plt.subplots(2, 1, figsize=(7, 4.2))
     plot_rule(parse_op_sharding_rule("#sdy.op_sharding_rule<([i, j, k, l], [n, o, l, m])->([i, j, k, m]) "
                                      "{i=8, j=16, k=16, l=3, m=32, n=1, o=1} reduction={l} permutation={j, k}>"), axs[0], "convolution")
@@ -83,7 +83,7 @@ def _conv_gather_rules():
 
 
 def _mesh_and_sub_axes():
-    "00's opening: a 2x4 mesh beside the three sub-axes of \"y\"=8."
+    "the meshes chapter's opening: a 2x4 mesh beside the three sub-axes of \"y\"=8."
     fig, (a, b) = plt.subplots(1, 2, figsize=(9, 3.2), gridspec_kw={"width_ratios": [1, 1.25]})
     draw_mesh(parse_mesh('<["x"=2, "y"=4], device_ids=[0, 1, 2, 3, 7, 6, 5, 4]>'), a)
     draw_sub_axes(Mesh({"y": 8}), [AxisRef("y", pre, 2) for pre in (1, 2, 4)], ax=b)
@@ -91,7 +91,7 @@ def _mesh_and_sub_axes():
 
 
 def _tiles_and_grid(text, mesh_text, shape, max_items, ratios=(1, 1), height=4.4):
-    "01's figures: a sharding as tiles beside the device grid of the same sharding."
+    "the shardings chapter's figures: a sharding as tiles beside the device grid of the same sharding."
     s = _sh(text, mesh_text)
     fig, (a, b) = plt.subplots(1, 2, figsize=(9, height), gridspec_kw={"width_ratios": list(ratios)})
     draw_sharding(s, shape, a); draw_device_grid(s, shape, ax=b, max_items=max_items)
@@ -99,7 +99,7 @@ def _tiles_and_grid(text, mesh_text, shape, max_items, ratios=(1, 1), height=4.4
 
 
 def _notations():
-    "03's opening: one layout beside its text in each notation, each name over its text."
+    "the interop chapter's opening: one layout beside its text in each notation, each name over its text."
     one = _sh('<@m, [{"x"}, {"y"}]>', '<["x"=2, "y"=3]>')
     notations = {"Shardy": str(one), "JAX PartitionSpec": "P('x', 'y')  on Mesh(devices (2, 3), ('x', 'y'))",
                  "PyTorch DTensor": "placements (Shard(dim=0), Shard(dim=1))  on DeviceMesh (2, 3)",
@@ -115,7 +115,7 @@ def _notations():
 
 
 def _manual_panels():
-    "09's manual_computation: the manual axes alone beside the whole in_shardings[0]."
+    "the Shardy API chapter's manual_computation: the manual axes alone beside the whole in_shardings[0]."
     s_in = _sh('<@m, [{"data"}, {"model", ?}]>', '<["data"=2, "model"=2]>')
     manual = TensorSharding(s_in.mesh, [["data"], []], mesh_name=s_in.mesh_name)
     fig, (a, b) = plt.subplots(1, 2, figsize=(9, 3.8))
@@ -133,7 +133,7 @@ func.func @main(%a: tensor<16x4xf32>, %b: tensor<4x8xf32>) -> tensor<16x4xf32> {
 
 
 def _rules_side_by_side():
-    "11's pair of rules: a matmul's beside a reshape's."
+    "the op sharding rule chapter's pair of rules: a matmul's beside a reshape's."
     from shardnb.shardy.rules import sharding_rule
     reshape, dot = parse_module(RULES).main.body.ops[:2]
     fig, axs = plt.subplots(1, 2, figsize=(9, 2.6))
@@ -230,7 +230,7 @@ def _propagate(m):
 
 
 def _export_passes():
-    "12c's figure: a propagated program before and after the export passes."
+    "the export chapter's figure: a propagated program before and after the export passes."
     from shardnb.shardy.export import EXPORT_PASSES
     from shardnb.shardy.propagate import propagate
 
@@ -265,13 +265,13 @@ func.func @main(%x: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a",
 
 
 def _last_round():
-    "12's propagation rounds, one figure each: the last (every value sharded) is the widest."
+    "the propagation chapter's propagation rounds, one figure each: the last (every value sharded) is the widest."
     from shardnb.shardy.propagate import propagation_rounds
     label, m = propagation_rounds(parse_module(CHAIN))[-1]
     return draw_program(m, title=label)
 
 
-# 08's opening: JAX's lowering of an MLP with its relu in a function of its own
+# the program IR chapter's opening: JAX's lowering of an MLP with its relu in a function of its own
 MLP_JAX = '''module @jit_mlp attributes {mhlo.num_partitions = 8 : i32, mhlo.num_replicas = 1 : i32} {
   sdy.mesh @mesh = <["data"=2, "model"=4]>
   func.func public @main(%arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"data"}, {}]>}, %arg1: tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"model"}]>}, %arg2: tensor<32x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"model"}, {}]>}) -> (tensor<8x16xf32> {jax.result_info = "result"}) {
@@ -291,7 +291,7 @@ MLP_JAX = '''module @jit_mlp attributes {mhlo.num_partitions = 8 : i32, mhlo.num
 
 
 def _three_views():
-    "04's opening: one mesh and one sharding as a mesh, as tiles and as device contents."
+    "the figures chapter's opening: one mesh and one sharding as a mesh, as tiles and as device contents."
     mesh = parse_mesh('<["x"=2, "y"=4]>')
     cols = parse_sharding('<@mesh, [{}, {"y"}]>', {"mesh": mesh})
     fig = plt.figure(figsize=(8, 6.4))
@@ -317,7 +317,7 @@ FIGURES = {
     "mesh 64x64": lambda: draw_mesh(Mesh({"x": 64, "y": 64})),
     "mesh 16x16x16": lambda: draw_mesh(Mesh({"x": 16, "y": 16, "z": 16})),
     "sub-axes 2·3·2": lambda: draw_sub_axes(Mesh({"x": 12}), [AxisRef("x", 1, 2), AxisRef("x", 2, 3), AxisRef("x", 6, 2)]),
-    "mesh and sub-axes (00's opening)": _mesh_and_sub_axes,
+    "mesh and sub-axes (the meshes chapter's opening)": _mesh_and_sub_axes,
     "tiles and device grid (01)": lambda: _tiles_and_grid('<@m, [{"x"}, {}]>', '<["x"=3, "y"=2]>', (7, 4), 4),
     "tiles and device grid, 3 axes (01)": lambda: _tiles_and_grid('<@m, [{"x"}, {"z", "y"}]>', XYZ, (4, 8), 2, (1.2, 1), 4.6),
     "one layout in six notations (03)": _notations,
@@ -346,7 +346,7 @@ FIGURES = {
     "cli show 64x64 mesh": lambda: sharding_figure(_sh('<@m, [{"x"}, {"y"}]>', '<["x"=64, "y"=64]>'), (128, 128)),
     "cli plan": lambda: plan_figure(plan_reshard(_sh('<@m, [{"x"}, {"y"}]>', '<["x"=2, "y"=4]>'),
                                                  _sh('<@m, [{"y"}, {"x"}]>', '<["x"=2, "y"=4]>'), (8, 8)), (8, 8)),
-    "cli plan 16x8 (16's opening)": lambda: plan_figure(plan_reshard(_sh('<@m, [{"x"}, {"y"}]>', '<["x"=2, "y"=4]>'),
+    "cli plan 16x8 (the command chapter's opening)": lambda: plan_figure(plan_reshard(_sh('<@m, [{"x"}, {"y"}]>', '<["x"=2, "y"=4]>'),
                                                                      _sh('<@m, [{"y"}, {}]>', '<["x"=2, "y"=4]>'), (16, 8)), (16, 8)),
     # 06a_reshard_figures
     "opening plan, steps": lambda: draw_plan_steps(_opening_plan(), max_items=4, max_width=8),
@@ -374,12 +374,12 @@ FIGURES = {
     "pass sharding_group_import": lambda: draw_pass(passes.sharding_group_import, parse_module(GROUPS)),
     "pass apply_sharding_constraints": lambda: draw_pass(passes.apply_sharding_constraints, parse_module(PROGRAM)),
     "rule matmul (11)": lambda: plot_rule(OpShardingRule((16, 8, 4), [[[0], [2]], [[2], [1]]], [[[0], [1]]], reduction=[2])).figure,
-    "rules conv and gather (11's opening)": _conv_gather_rules,
+    "rules conv and gather (the op sharding rule chapter's opening)": _conv_gather_rules,
     "rules side by side (11)": _rules_side_by_side,
-    # 08_program, 09_api, 10_import_passes: JAX's programs (08's here; the others drawn from the corpus below)
+    # the program IR, the Shardy API and the import passes chapters: JAX's programs (the IR's here; the others drawn from the corpus below)
     "jit_mlp, two functions (08)": lambda: draw_program(parse_module(MLP_JAX), title="jax.jit(mlp) read by parse_module"),
     "jit_mlp after import_pipeline": lambda: draw_pass(passes.import_pipeline, parse_module(MLP_JAX)),
-    # 12_propagate
+    # the propagation chapter
     "propagate": lambda: draw_pass(_propagate, parse_module(MATMUL), "propagate"),
     "propagation rounds, the last": _last_round,
     # 12c_export
@@ -390,7 +390,7 @@ FIGURES = {
 # 13_strategies and 14_torch: plans of torch models (built once, outside the timed drawing: torch.export takes seconds)
 
 def _torch_models():
-    "The chapters' models, as they write them: 13's FFN, transformer block and MLP, 14's CNN."
+    "The chapters' models, as they write them: the MindSpore chapters' FFN, transformer block and MLP, the torch chapter's CNN."
     import torch
 
     class FFN(torch.nn.Module):
@@ -428,7 +428,7 @@ def _torch_models():
 
 @functools.cache
 def _strategy_plans():
-    "13's plans and `compare_styles` results, 14's CNN plan, from the chapters' calls."
+    "the MindSpore chapters' plans and `compare_styles` results, the torch chapter's CNN plan, from the chapters' calls."
     import torch
     from shardnb.mindspore.torch_frontend import from_torch
     from shardnb.mindspore.strategies import compare_styles, propagate_strategies
@@ -442,7 +442,7 @@ def _strategy_plans():
 
 
 def _mlp_plans(p):
-    "13's MLP under both styles, one under the other."
+    "the MindSpore chapters' MLP under both styles, one under the other."
     from shardnb.mindspore.strategies import plot_plans
     ms, sh, _ = p["compared"]["MLP"]
     return plot_plans({"MLP, MindSpore: batch split carried to gelu, one AlltoAll into linear_2": ms,
@@ -455,14 +455,14 @@ def _plan(which, title):
 
 
 STRATEGY_FIGURES = {
-    "plan FFN (13's opening)": _plan(lambda p: p["ffn"], "FFN, 8 devices, matmul configured ((2, 1), (1, 4))"),
+    "plan FFN (the MindSpore strategies chapter's opening)": _plan(lambda p: p["ffn"], "FFN, 8 devices, matmul configured ((2, 1), (1, 4))"),
     "comparison of the two styles (13)": lambda p: __import__("shardnb.mindspore.strategies", fromlist=["x"]).plot_comparison(
         {name: rows for name, (_, _, rows) in p["compared"].items()}),
     "plans MLP, MindSpore and Shardy (13)": _mlp_plans,
     "plan transformer block, folded (13)": _plan(lambda p: p["compared"]["transformer block"][0], "transformer block, MindSpore, 8 devices"),
     "plans transformer block, both styles (13)": lambda p: __import__("shardnb.mindspore.strategies", fromlist=["x"]).plot_plans(
         {"MindSpore": p["compared"]["transformer block"][0], "Shardy": p["compared"]["transformer block"][1]}),
-    "plan CNN from torch (14's opening)": _plan(lambda p: p["cnn"], "a CNN from torch, 8 devices, conv2d configured batch-parallel"),
+    "plan CNN from torch (the torch chapter's opening)": _plan(lambda p: p["cnn"], "a CNN from torch, 8 devices, conv2d configured batch-parallel"),
 }
 
 
@@ -482,7 +482,7 @@ def test_figure_reads(name):
 
 @pytest.mark.parametrize("name", STRATEGY_FIGURES)
 def test_strategy_figure_reads(name):
-    "13's and 14's figures: the plans of torch models (built first, untimed) drawn as their chapters draw them."
+    "the MindSpore and torch chapters' figures: the plans of torch models (built first, untimed) drawn as their chapters draw them."
     pytest.importorskip("torch")
     plans = _strategy_plans()
     fig, texts, took = render(lambda: STRATEGY_FIGURES[name](plans))
@@ -490,7 +490,7 @@ def test_strategy_figure_reads(name):
 
 
 def test_plan_figures_fill_each_strategy_alike():
-    "One strategy, one fill, across the panels of `plot_plans` (13's MLP: linear and linear_2 agree, linear_1 does not)."
+    "One strategy, one fill, across the panels of `plot_plans` (the MindSpore chapters' MLP: linear and linear_2 agree, linear_1 does not)."
     pytest.importorskip("torch")
     from matplotlib.colors import to_hex
     fig = _mlp_plans(_strategy_plans())
@@ -572,7 +572,7 @@ from tests.corpus.programs import CORPUS_NAMES, jax_corpus   # noqa: E402,F401  
 
 
 def test_real_programs_read(jax_corpus, seed):
-    """JAX lowerings drawn whole, and before | after the import pipeline (chapter 10's figure): a few drawn from the
+    """JAX lowerings drawn whole, and before | after the import pipeline (the import passes chapter's figure): a few drawn from the
     seed, plus a long chain (folds into bands) and a 28-function module (summarised)."""
     names = random.Random(f"{seed}/programs").sample(CORPUS_NAMES, 6) + ["mlp_act_sigmoid", "random_truncated_normal_gamma"]
     for name in (n for n in names if n in jax_corpus):
