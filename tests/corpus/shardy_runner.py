@@ -61,7 +61,7 @@ def run_in_subprocess(jobs, timeout=600, cache=None):
     A file lock named after the whole batch makes a process that asks for the same batch as another wait for it
     and read its results; each result is written whole (renamed into place). Aborted jobs are not kept."""
     jobs = [[t, p] for t, p in jobs]
-    if cache is None and os.environ.get("SHARDNB_RUN_DIR"): cache = Path(os.environ["SHARDNB_RUN_DIR"]) / "jaxlib_runs"
+    cache = cache if cache is not None else run_dir_cache()
     if cache is None: return _run_fresh(jobs, timeout)
     from filelock import FileLock
     keys = [job_key(t, p) for t, p in jobs]
@@ -75,6 +75,34 @@ def run_in_subprocess(jobs, timeout=600, cache=None):
             f = path(keys[i]); f.parent.mkdir(exist_ok=True)
             tmp = f.with_suffix(f".tmp{os.getpid()}"); tmp.write_text(json.dumps(r)); os.replace(tmp, f)
     return [json.loads(path(k).read_text()) if path(k).exists() else [False, ABORTED] for k in keys]
+
+
+def run_dir_cache():
+    "Where this test run keeps jaxlib's results (SHARDNB_RUN_DIR/jaxlib_runs), or None outside a test run."
+    d = os.environ.get("SHARDNB_RUN_DIR")
+    return Path(d) / "jaxlib_runs" if d else None
+
+
+def cached(run, name: str):
+    """`run(text, pipeline=None) -> str`, an in-process jaxlib runner, with its results kept in the test run's directory
+    under `name` (the runner's way of printing): a module that several tests or pytest-xdist's workers run through the
+    same pipeline is run once. A lock per job makes a worker wait for another that is running it; errors are not kept
+    (the job runs again and raises again)."""
+    cache = run_dir_cache()
+    if cache is None: return run
+    from filelock import FileLock
+    def run_cached(text, pipeline=None):
+        k = job_key(text, f"{name}:{pipeline or ''}")
+        f = cache / k[:2] / f"{k}.json"
+        if not f.exists():
+            f.parent.mkdir(parents=True, exist_ok=True)
+            with FileLock(str(f.with_suffix(".lock"))):
+                if not f.exists():
+                    out = run(text, pipeline)
+                    tmp = f.with_suffix(f".tmp{os.getpid()}"); tmp.write_text(json.dumps(out)); os.replace(tmp, f)
+                    return out
+        return json.loads(f.read_text())
+    return run_cached
 
 
 if __name__ == "__main__":
