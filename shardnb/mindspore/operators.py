@@ -13,7 +13,8 @@ import numpy as np
 from ..layout.mesh import ShardingError
 from ..layout.sharding import TensorSharding
 from ..ir.program import Module, Op, Value
-from ..shardy.rules import sharding_rule, _op_ints, _op_text
+from ..ir.ops import attr_ints, attr_text, dense_ints, op_text
+from ..shardy.rules import sharding_rule
 from ..layout.interop import TensorLayout, from_mindspore_layout
 
 # %% auto #0
@@ -25,8 +26,7 @@ __all__ = ['Strategy', 'window_geometry', 'rows_read', 'halo_rows', 'halo_fits',
 def window_geometry(op: Op, d: int) -> tuple[int, int, int, int]:
     """(window, stride, low padding, input dilation) of input dim `d` of a convolution (NCHW, dims 2 and 3) or a
     reduce_window; a transposed convolution is a convolution of its input dilated by its stride (`lhs_dilate`)."""
-    from shardnb.shardy.rules import _dense, _attr
-    t = _op_text(op)
+    t = op_text(op)
     if op.name == "stablehlo.convolution":
         i = d - 2
         stride = [int(v) for v in re.search(r"stride = \[([^\]]*)\]", t).group(1).split(",")]
@@ -34,9 +34,9 @@ def window_geometry(op: Op, d: int) -> tuple[int, int, int, int]:
         m = re.search(r"lhs_dilate = \[([^\]]*)\]", t)
         return op.operands[1].type.shape[d], stride[i], pad[2 * i], int(m.group(1).split(",")[i]) if m else 1
     n = len(op.operands[0].type.shape)
-    win = _op_ints(op, "window_dimensions", "window_dimensions") or (1,) * n
-    strides = _op_ints(op, "window_strides", "window_strides") or (1,) * n
-    pad = _dense(_attr(op, "padding"), 2 * n) or (0,) * 2 * n
+    win = attr_ints(op, "window_dimensions", "window_dimensions") or (1,) * n
+    strides = attr_ints(op, "window_strides", "window_strides") or (1,) * n
+    pad = dense_ints(attr_text(op, "padding"), 2 * n) or (0,) * 2 * n
     return win[d], strides[d], pad[2 * d], 1
 
 def rows_read(n_in: int, window: int, stride: int, pad: int, dilate: int, first: int, stop: int) -> tuple[int, int, int, int]:
@@ -97,7 +97,7 @@ class Operator:
 # %% ../../nbs/05_mindspore/00_operators.ipynb #a4594fe6
 def reduction_kind(op: Op) -> str:
     "The op a `stablehlo.reduce` applies (`add`, `maximum`, ...), read from its `applies stablehlo.<op>` form."
-    m = re.search(r"applies\s+stablehlo\.(\w+)", _op_text(op))
+    m = re.search(r"applies\s+stablehlo\.(\w+)", op_text(op))
     if not m: raise ShardingError(f"{op.name}: only `applies stablehlo.<op>` reductions are evaluated")
     return m.group(1)
 
@@ -111,17 +111,17 @@ def _primitive(ops) -> str:
     if has("reduce_window"):
         rw = next(o for o in ops if o.name == "stablehlo.reduce_window")
         kind, shape = rw.regions[0].ops[0].name, rw.operands[0].type.shape
-        win = _op_ints(rw, "window_dimensions", "window_dimensions") or (1,) * len(shape)
+        win = attr_ints(rw, "window_dimensions", "window_dimensions") or (1,) * len(shape)
         running = any(w == n > 1 for w, n in zip(win, shape)) and all(w in (1, n) for w, n in zip(win, shape))   # a window as long as its dim
         if running: return {"stablehlo.add": "CumSum", "stablehlo.multiply": "CumProd", "stablehlo.maximum": "Cummax", "stablehlo.minimum": "Cummin"}.get(kind, "ReduceWindow")
         return {"stablehlo.maximum": "MaxPool", "stablehlo.add": "AvgPool"}.get(kind, "ReduceWindow")
-    if has("convolution"): return "Conv2DTranspose" if "lhs_dilate" in _op_text(next(o for o in ops if o.name == "stablehlo.convolution")) else "Conv2D"
+    if has("convolution"): return "Conv2DTranspose" if "lhs_dilate" in op_text(next(o for o in ops if o.name == "stablehlo.convolution")) else "Conv2D"
     if has("concatenate"): return "Concat"
     if has("rsqrt") and not has("reduce"): return "BatchNorm"
     if has("reverse"): return "ReverseV2"
     if has("reduce") and has("exponential") and has("divide"): return "Softmax"
     if has("reduce") and has("rsqrt"):   # normalised over the batch (dim 0 reduced): BatchNorm with batch statistics
-        return "BatchNorm" if 0 in _op_ints(next(o for o in ops if o.name == "stablehlo.reduce"), "dimensions", "dimensions") else "LayerNorm"
+        return "BatchNorm" if 0 in attr_ints(next(o for o in ops if o.name == "stablehlo.reduce"), "dimensions", "dimensions") else "LayerNorm"
     if has("sine") and has("log") and has("sign"): return "Lgamma"
     if has("floor") and has("sign") and len(names) == 4: return "Trunc"
     if has("reduce"):

@@ -11,7 +11,8 @@ import numpy as np
 from fastcore.basics import patch
 from ..layout.mesh import ShardingError
 from ..ir.program import Module, Op, TensorType
-from ..shardy.rules import sharding_rule, _op_ints, _dot_dims, _op_text
+from ..ir.ops import attr_ints, attr_text, dense_ints, dot_dims, op_text
+from ..shardy.rules import sharding_rule
 from .operators import (Operator, is_reshape, reduction_kind, window_geometry, rows_read, halo_rows,
                                         strategy_of, layout_of, local_shape, rank_group)
 from .redistribution import Redistribution, redistribution, run_redistribution, rank_part, shard_of, gather_shards
@@ -31,7 +32,7 @@ _NP_BINARY = {"stablehlo.add": np.add, "stablehlo.subtract": np.subtract, "stabl
 
 def _dense_splat(op: Op) -> float:
     "The value of a splat `stablehlo.constant` (`dense<1.0>`, `dense<true>`, infinities written in hex)."
-    m = re.search(r"dense<([^>]*)>", _op_text(op))
+    m = re.search(r"dense<([^>]*)>", op_text(op))
     if not m: raise ShardingError(f"{op.name}: only splat `dense<...>` constants are evaluated")
     t = m.group(1).strip()
     return {"true": 1.0, "false": 0.0}.get(t, None) if t in ("true", "false") else float(t.replace("0x7F800000", "inf").replace("0xFF800000", "-inf"))
@@ -39,21 +40,20 @@ def _dense_splat(op: Op) -> float:
 # %% ../../nbs/05_mindspore/03_per_device.ipynb #4d3180b3
 def _reduce_window(op: Op, x, init, pads: dict | None = None):
     "`reduce_window` by add or max: pad with the init value (`pads`: dim -> (low, high) instead of the op's), then reduce every window (strides, no dilation)."
-    from shardnb.shardy.rules import _dense, _attr
     kinds = {"stablehlo.add": np.add, "stablehlo.multiply": np.multiply, "stablehlo.maximum": np.maximum, "stablehlo.minimum": np.minimum}
     body = op.regions[0].ops[0].name if op.regions and op.regions[0].ops else None
     if body not in kinds: raise ShardingError(f"{op.name}: only add/multiply/maximum/minimum windows are evaluated, got {body}")
     n = x.ndim
-    win = _op_ints(op, "window_dimensions", "window_dimensions") or (1,) * n
-    strides = _op_ints(op, "window_strides", "window_strides") or (1,) * n
-    pad = _dense(_attr(op, "padding"), 2 * n) or (0,) * 2 * n
+    win = attr_ints(op, "window_dimensions", "window_dimensions") or (1,) * n
+    strides = attr_ints(op, "window_strides", "window_strides") or (1,) * n
+    pad = dense_ints(attr_text(op, "padding"), 2 * n) or (0,) * 2 * n
     x = np.pad(x, [(pads or {}).get(d, (pad[2 * d], pad[2 * d + 1])) for d in range(n)], constant_values=float(init))
     w = np.lib.stride_tricks.sliding_window_view(x, win)[tuple(slice(None, None, s) for s in strides)]
     return kinds[body].reduce(w.reshape(w.shape[:n] + (-1,)), axis=-1)
 
 def _convolution(op: Op, x, w, pads: dict | None = None):
     "A 2-D `convolution` in torch's layouts ([b, f, 0, 1]x[o, i, 0, 1]->[b, f, 0, 1], or a transposed one's [i, o, 0, 1]), with stride, padding and input dilation."
-    t = _op_text(op)
+    t = op_text(op)
     if "[b, f, 0, 1]x[i, o, 0, 1]->[b, f, 0, 1]" in t: w = w.transpose(1, 0, 2, 3)
     elif "[b, f, 0, 1]x[o, i, 0, 1]->[b, f, 0, 1]" not in t: raise ShardingError(f"{op.name}: only NCHW x OIHW (or IOHW) convolutions are evaluated")
     stride = [int(v) for v in re.search(r"stride = \[([^\]]*)\]", t).group(1).split(",")]
@@ -84,22 +84,22 @@ def eval_op(op: Op, args: list, shape_of=lambda v: v.type.shape):
     if n in _NP_BINARY: return _NP_BINARY[n](args[0], args[1])
     if n == "stablehlo.constant": return np.full(shape_of(op.result), _dense_splat(op), dtype=np.float64)
     if n == "stablehlo.compare":
-        how = re.search(r"\b(EQ|NE|LT|LE|GT|GE)\b", _op_text(op)).group(1)
+        how = re.search(r"\b(EQ|NE|LT|LE|GT|GE)\b", op_text(op)).group(1)
         return {"EQ": np.equal, "NE": np.not_equal, "LT": np.less, "LE": np.less_equal, "GT": np.greater, "GE": np.greater_equal}[how](*args).astype(np.float64)
     if n == "stablehlo.iota":   # the whole iota (`run` hands each device its slice of it)
-        shape, d = op.result.type.shape, _op_ints(op, "dim", "iota_dimension")[0]
+        shape, d = op.result.type.shape, attr_ints(op, "dim", "iota_dimension")[0]
         return np.broadcast_to(np.arange(shape[d], dtype=np.float64).reshape([-1 if k == d else 1 for k in range(len(shape))]), shape)
     if n == "stablehlo.broadcast_in_dim":
-        dims, out = _op_ints(op, "dims", "broadcast_dimensions"), tuple(shape_of(op.result))
+        dims, out = attr_ints(op, "dims", "broadcast_dimensions"), tuple(shape_of(op.result))
         x = args[0]; shape = [1] * len(out)
         for i, d in enumerate(dims): shape[d] = x.shape[i]
         return np.broadcast_to(x.reshape(shape), out)
-    if n == "stablehlo.concatenate": return np.concatenate(args, axis=_op_ints(op, "dim", "dimension")[0])
-    if n == "stablehlo.reverse": return np.flip(args[0], _op_ints(op, "dims", "dimensions"))
-    if n == "stablehlo.transpose": return np.transpose(args[0], _op_ints(op, "dims", "permutation"))
+    if n == "stablehlo.concatenate": return np.concatenate(args, axis=attr_ints(op, "dim", "dimension")[0])
+    if n == "stablehlo.reverse": return np.flip(args[0], attr_ints(op, "dims", "dimensions"))
+    if n == "stablehlo.transpose": return np.transpose(args[0], attr_ints(op, "dims", "permutation"))
     if n == "stablehlo.reshape": return args[0].reshape(shape_of(op.result))
     if n == "stablehlo.reduce":
-        dims, kind = tuple(_op_ints(op, "dimensions", "dimensions")), reduction_kind(op)
+        dims, kind = tuple(attr_ints(op, "dimensions", "dimensions")), reduction_kind(op)
         f = {"add": np.sum, "maximum": np.max, "minimum": np.min, "multiply": np.prod}.get(kind)
         if f is None: raise ShardingError(f"{op.name}: reduction by {kind} is not evaluated")
         init = args[1]
@@ -108,7 +108,7 @@ def eval_op(op: Op, args: list, shape_of=lambda v: v.type.shape):
     if n == "stablehlo.convolution": return _convolution(op, args[0], args[1])
     if n == "stablehlo.gather": return _take_rows(op, args[0], args[1])
     if n == "stablehlo.dot_general":
-        lb, rb, lc, rc = _dot_dims(op)
+        lb, rb, lc, rc = (dot_dims(op) or ((), (), (), ()))
         x, y = args
         xl, yl = [chr(97 + i) for i in range(x.ndim)], [chr(97 + x.ndim + i) for i in range(y.ndim)]
         for a, b in zip(lb, rb): yl[b] = xl[a]

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 import numpy as np
 from ..layout.sharding import AxisRef, DimSharding, TensorSharding, ShardingError
 from ..ir.program import Module, Op, Value, TensorType, COLLECTIVE_AXES
-from .import_passes import get_sharding
+from ..ir.core import get_sharding
 from .rules import sharding_rule
 from .projection import project_tensor, unproject_tensor, TensorFactors, FactorSharding, axes_overlap
 from ..reshard.planner import plan_reshard, CostModel, ReshardPlan

@@ -12,12 +12,12 @@ from ..layout.mesh import Mesh, AxisRef
 from ..layout.sharding import DimSharding, TensorSharding
 from ..ir.program import Module, Func, Block, Op, Value, Attr, TensorType, parse_module, print_module, copy_module, closed_sharding
 from .rules import OpShardingRule
-from .import_passes import get_sharding, set_sharding
-# the projection onto factors and its axis helpers; the rule propagation uses for an op, and manual axes
+from ..ir.core import add_free_axes, erase_manual_axes, get_sharding, set_sharding
+# the projection onto factors and its axis helpers; the rule propagation uses for an op
 from .projection import (project_tensor, unproject_tensor, TensorFactors, FactorSharding, distribute_axes, axes_overlap,
                                        is_axis_prefix, prefix_without_overlaps, greatest_common_prefix, add_axis_or_merge,
                                        axis_list_prefix_status)
-from .propagate import op_rule, erase_manual_axes, add_free_axes
+from .propagate import op_rule
 
 # %% auto #0
 __all__ = ['equivalent_shardings', 'value_sharding', 'factor_view', 'compatible_factor_axes', 'find_common_axes',

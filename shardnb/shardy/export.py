@@ -13,7 +13,8 @@ from ..layout.mesh import AxisRef
 from ..layout.sharding import DimSharding, TensorSharding
 from ..ir.program import (Attr, COLLECTIVE_AXES, Func, Module, Op, TensorType, Value, parse_module, print_module, unique_symbol,
                              open_sharding, closed_sharding, copy_module)
-from .import_passes import get_sharding, map_shardings, import_pipeline, original_func_name, symbol_dce
+from ..ir.core import get_sharding
+from .import_passes import map_shardings, import_pipeline, original_func_name, symbol_dce
 from .propagate import propagate, sink_data_flow_edges, data_flow_edge_shardings, is_pure
 from .explicit import insert_explicit_reshards
 

@@ -12,14 +12,16 @@ from ..layout.mesh import AxisRef, Mesh
 from ..layout.sharding import DimSharding, TensorSharding
 from ..ir.program import (Attr, Func, Module, Op, OpaqueType, ProgramError, TensorType, Value, parse_module, print_module,
                              open_sharding, unique_symbol, copy_func)
+from ..ir.core import data_flow_edge_of, get_sharding, set_sharding
+from ..ir.ops import ops_with
 from .rules import identity_rule
 
 # %% auto #0
-__all__ = ['RESULT_OWNERS', 'ELEMENTWISE', 'IMPORT_PASSES', 'data_flow_edge_of', 'get_sharding', 'set_sharding',
-           'add_data_flow_edges', 'apply_sharding_constraints', 'original_func_name', 'clone_func', 'funcs_post_order',
-           'constant_splitter', 'map_shardings', 'stablehlo_mesh', 'lift_inlined_meshes', 'manual_axes_cleanup',
-           'sharding_group_import', 'symbol_dce', 'remove_size_one_axes', 'propagate_sharding_from_func_to_call',
-           'flatten_call_graph', 'import_func_calls', 'pre_order_funcs', 'import_pipeline']
+__all__ = ['RESULT_OWNERS', 'ELEMENTWISE', 'IMPORT_PASSES', 'add_data_flow_edges', 'apply_sharding_constraints',
+           'original_func_name', 'clone_func', 'funcs_post_order', 'constant_splitter', 'map_shardings',
+           'stablehlo_mesh', 'lift_inlined_meshes', 'manual_axes_cleanup', 'sharding_group_import', 'symbol_dce',
+           'remove_size_one_axes', 'propagate_sharding_from_func_to_call', 'flatten_call_graph', 'import_func_calls',
+           'pre_order_funcs', 'import_pipeline']
 
 # %% ../../nbs/04_shardy/00_import_passes.ipynb #07ac1951
 _SHARDING_OPS = ("sdy.data_flow_edge", "sdy.sharding_constraint", "sdy.reshard")
@@ -33,10 +35,6 @@ def _strip_axes(s: TensorSharding, axes) -> TensorSharding:
     "`s` without the axes named in `axes`: in its dims, replicated and unreduced."
     keep = lambda refs: tuple(a for a in refs if a.name not in axes)
     return replace(s, dims=tuple(replace(d, axes=keep(d.axes)) for d in s.dims), replicated=keep(s.replicated), unreduced=keep(s.unreduced))
-
-def data_flow_edge_of(v: Value):
-    "The `sdy.data_flow_edge` whose input is `v` (the edge's owner), if any: where `v`'s sharding lives while edges are in the program."
-    return next((u for u, _ in v.uses if u.name == "sdy.data_flow_edge"), None)
 
 def _owner(v: Value):
     """Where `v`'s sharding lives (Shardy's `getShardableValue`): `("op", op)` for an op holding it in an attribute,
@@ -54,42 +52,6 @@ def _owner(v: Value):
     if op.name in _COMPUTATIONS: return ("in", op, v.owner.args.index(v))
     if op.name == "stablehlo.while": return _owner(op.results[v.owner.args.index(v)])
     return None
-
-# %% ../../nbs/04_shardy/00_import_passes.ipynb #472eaba1
-def get_sharding(v: Value) -> TensorSharding | None:
-    "The sharding of `v` in Shardy's sense (see above); None when it has none or cannot have one."
-    o = _owner(v)
-    if o is None: return None
-    if o[0] == "op": return o[1].attrs.get("sharding")
-    if o[0] == "value": return o[1].sharding
-    op, k = o[1], o[2]
-    shs = op.attrs.get("in_shardings" if o[0] == "in" else "out_shardings") or ()
-    if k >= len(shs): return None
-    s = shs[k]
-    return _strip_axes(s, set(op.attrs.get("manual_axes", ()))) if o[0] == "in" and op.name == "sdy.manual_computation" else s
-
-def set_sharding(v: Value, s: TensorSharding) -> None:
-    "Set the sharding of `v` where Shardy keeps it (see above); a no-op for a value that cannot be sharded."
-    o = _owner(v)
-    if o is None: return
-    if o[0] == "op": o[1].attrs["sharding"] = s; return
-    if o[0] == "value":
-        w = o[1]
-        if not w.is_block_arg and all(r.sharding is None for r in w.defining_op.results):   # the op's other results become open
-            for r in w.defining_op.results:
-                if r is not w: r.sharding = open_sharding(s, r.type.rank if isinstance(r.type, TensorType) else 0)
-        w.sharding = s; return
-    op, k = o[1], o[2]
-    key = "in_shardings" if o[0] == "in" else "out_shardings"
-    vals = op.operands if o[0] == "in" else op.results
-    shs = list(op.attrs.get(key) or [open_sharding(s, v.type.rank if isinstance(v.type, TensorType) else 0) for v in vals])
-    if o[0] == "in" and op.name == "sdy.manual_computation":   # keep the manual axes the outer sharding had
-        manual = set(op.attrs.get("manual_axes", ()))
-        old = shs[k]
-        dims = tuple(replace(d, axes=tuple(a for a in od.axes if a.name in manual) + d.axes) for d, od in zip(s.dims, old.dims))
-        s = replace(s, dims=dims, replicated=tuple(a for a in old.replicated if a.name in manual) + s.replicated)
-    shs[k] = s
-    op.attrs[key] = tuple(shs)
 
 # %% ../../nbs/04_shardy/00_import_passes.ipynb #5ee5839f
 RESULT_OWNERS = ("stablehlo.while", "stablehlo.case", "stablehlo.optimization_barrier", "sdy.manual_computation",
@@ -205,11 +167,7 @@ def apply_sharding_constraints(m: Module) -> Module:
     return m
 
 # %% ../../nbs/04_shardy/00_import_passes.ipynb #91b9e93d
-ELEMENTWISE = frozenset("stablehlo." + n for n in (
-    "abs add and atan2 cbrt ceil clamp compare complex convert cosine count_leading_zeros divide exponential "
-    "exponential_minus_one floor imag is_finite log log_plus_one logistic maximum minimum multiply negate not or "
-    "popcnt power real remainder round_nearest_afz round_nearest_even rsqrt select shift_left shift_right_arithmetic "
-    "shift_right_logical sign sine sqrt subtract tan tanh xor").split())
+ELEMENTWISE = ops_with("elementwise", "broadcasting", without=("quantized",)) - {"stablehlo.reduce_precision"}
 _PRESERVING = frozenset({"stablehlo.broadcast_in_dim", "stablehlo.reshape", "stablehlo.slice"}) | ELEMENTWISE
 
 def _is_scalar(v: Value) -> bool:

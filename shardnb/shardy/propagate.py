@@ -6,14 +6,14 @@ Docs: https://shardnb.github.io/shardnb/04_shardy/propagate.html.md"""
 
 # %% ../../nbs/04_shardy/04_propagate.ipynb #6d0b1a4b
 from __future__ import annotations
-import re
 from dataclasses import replace
 from ..layout.mesh import ShardingError
 from ..layout.sharding import DimSharding, TensorSharding
 from ..ir.program import (Module, Func, Op, Value, Attr, TensorType, ProgramError, verify_module, open_sharding, copy_module,
                                 gc_paused)
 from .rules import OpShardingRule, sharding_rule, parse_op_sharding_rule, identity_rule
-from .import_passes import data_flow_edge_of
+from ..ir.core import add_free_axes, data_flow_edge_of, erase_manual_axes, get_sharding, set_sharding, shardable_value
+from ..ir.ops import call_target
 from .projection import (NONE, FORWARD, BACKWARD, BOTH, project, unproject_tensor, basic_factor_propagation,
                                        aggressive_factor_propagation, is_elementwise)
 # the projection onto factors lives in shardy.projection, the identity rule in shardy.rules; importable from here too
@@ -26,12 +26,11 @@ _all_ = [NONE, FORWARD, BACKWARD, BOTH, is_axis_prefix, axes_overlap, prefix_wit
 
 # %% auto #0
 __all__ = ['OP_PRIORITY_SCHEDULE', 'STRATEGIES', 'is_pure', 'op_rule', 'ShardingGroups', 'sync_groups', 'propagate',
-           'erase_manual_axes', 'add_free_axes', 'data_flow_edge_shardings', 'sink_data_flow_edges', 'value_shardings',
-           'propagation_rounds', 'NONE', 'FORWARD', 'BACKWARD', 'BOTH', 'is_axis_prefix', 'axes_overlap',
-           'prefix_without_overlaps', 'greatest_common_prefix', 'add_axis_or_merge', 'axis_list_prefix_status',
-           'FactorSharding', 'TensorFactors', 'project_tensor', 'distribute_axes', 'unproject_tensor', 'Projection',
-           'project', 'compatible_major_axes', 'basic_factor_propagation', 'aggressive_factor_propagation',
-           'identity_rule']
+           'data_flow_edge_shardings', 'sink_data_flow_edges', 'value_shardings', 'propagation_rounds', 'NONE',
+           'FORWARD', 'BACKWARD', 'BOTH', 'is_axis_prefix', 'axes_overlap', 'prefix_without_overlaps',
+           'greatest_common_prefix', 'add_axis_or_merge', 'axis_list_prefix_status', 'FactorSharding', 'TensorFactors',
+           'project_tensor', 'distribute_axes', 'unproject_tensor', 'Projection', 'project', 'compatible_major_axes',
+           'basic_factor_propagation', 'aggressive_factor_propagation', 'identity_rule']
 
 # %% ../../nbs/04_shardy/04_propagate.ipynb #8b1ce140
 _PURE_SDY = frozenset({"sdy.reshard", "sdy.propagation_barrier", "sdy.constant"})
@@ -87,65 +86,9 @@ def _op_rule(op: Op, conservative: bool) -> OpShardingRule | None:
     try: return sharding_rule(op, conservative)   # jaxlib's rule, or its conservative variant
     except ShardingError: return None
 
-# %% ../../nbs/04_shardy/04_propagate.ipynb #22695022
-_OWN_SHARDING = ("sdy.data_flow_edge", "sdy.sharding_constraint", "sdy.reshard")
-
-def _shardable(v: Value):
-    "Shardy's `getShardableValue`: where `v`'s sharding lives (an edge's result for an edge owner or target), or None."
-    e = data_flow_edge_of(v)
-    if e is not None: return e.results[0]
-    if not v.is_block_arg: return v
-    p = v.owner.parent
-    if isinstance(p, Func): return v
-    if isinstance(p, Op):
-        if p.name == "stablehlo.while": return _shardable(p.results[v.index])
-        if p.name in _COMPUTATIONS: return v
-    return None
-
+# %% ../../nbs/04_shardy/04_propagate.ipynb #46bcac66
 _COMPUTATIONS = ("sdy.manual_computation", "sdy.named_computation")
 
-def _manual_owner(v: Value):
-    "The manual or named computation whose block argument or result `v` is (an edge owner with no edge), else None."
-    o = v.owner
-    if isinstance(o, Op): return o if o.name in _COMPUTATIONS else None
-    p = o.parent
-    return p if isinstance(p, Op) and p.name in _COMPUTATIONS else None
-
-def _get(v: Value):
-    "Shardy's `getSharding`."
-    o = v.owner
-    if o.__class__ is Op and o.name not in _COMPUTATIONS:   # the common case, without the general lookup
-        if o.name in _OWN_SHARDING: return o.attrs.get("sharding")
-        for u, _ in v.uses:
-            if u.name == "sdy.data_flow_edge": return u.attrs.get("sharding")
-        return v.sharding
-    v = _shardable(v)
-    if v is None: return None
-    op = v.defining_op
-    if op is not None and op.name in _OWN_SHARDING: return op.attrs.get("sharding")
-    mc = _manual_owner(v)
-    if mc is not None:
-        shs = mc.attrs.get("in_shardings" if v.is_block_arg else "out_shardings") or ()
-        if v.index >= len(shs): return None
-        return erase_manual_axes(shs[v.index], mc.attrs["manual_axes"]) if v.is_block_arg and "manual_axes" in mc.attrs else shs[v.index]
-    return v.sharding
-
-def _set(v: Value, s: TensorSharding) -> None:
-    "Shardy's `setSharding`."
-    v = _shardable(v)
-    if v is None: return
-    op = v.defining_op
-    if op is not None and op.name in _OWN_SHARDING: op.attrs["sharding"] = s; return
-    mc = _manual_owner(v)
-    if mc is not None:
-        key = "in_shardings" if v.is_block_arg else "out_shardings"
-        vals = mc.regions[0].args if v.is_block_arg else mc.results
-        new = list(mc.attrs.get(key) or [open_sharding(s, x.type.rank or 0) for x in vals])   # Shardy opens the others
-        new[v.index] = add_free_axes(new[v.index], s, mc.attrs["manual_axes"]) if v.is_block_arg and "manual_axes" in mc.attrs else s
-        mc.attrs[key] = tuple(new); return
-    v.sharding = s
-
-# %% ../../nbs/04_shardy/04_propagate.ipynb #46bcac66
 def _terminator_edge(u: Op, i: int):
     "The edge fed by operand `i` of a region terminator `u` (a while body's or manual computation's return)."
     p = u.parent_op
@@ -208,10 +151,10 @@ class ShardingGroups:
 
 def _common_sharding(members):
     "The group's sharding (its first member's with axes or a closed dim), and whether another member's differs."
-    if len(members) == 1: return _get(members[0]), False
+    if len(members) == 1: return get_sharding(members[0]), False
     out = None
     for v in members:
-        s = _get(v)
+        s = get_sharding(v)
         if s is None or all(not d.axes and not d.is_closed for d in s.dims): continue
         if out is None: out = s
         elif s != out: return out, True
@@ -223,7 +166,7 @@ def sync_groups(groups: ShardingGroups) -> None:
         s, conflict = _common_sharding(members)
         if s is None: continue
         if not conflict:
-            for v in members: _set(v, s)
+            for v in members: set_sharding(v, s, open_siblings=False)
             continue
         for k, v in enumerate(members):
             c = Op("sdy.sharding_constraint", [v], [v.type], {"sharding": open_sharding(s, len(s.dims))})
@@ -260,10 +203,10 @@ class _Slot:
     "A place a sharding lives: a value, or result `k` of function `func`."
     __slots__ = ("value", "func", "k")
     def __init__(self, value=None, func=None, k=0): self.value, self.func, self.k = value, func, k
-    def get(self): return self.func.result_shardings[self.k] if self.func is not None else _get(self.value)
+    def get(self): return self.func.result_shardings[self.k] if self.func is not None else get_sharding(self.value)
     def set(self, s):
         if self.func is not None: self.func.result_shardings[self.k] = s
-        else: _set(self.value, s)
+        else: set_sharding(self.value, s, open_siblings=False)
 
 # %% ../../nbs/04_shardy/04_propagate.ipynb #fb83310d
 class _Notifications:
@@ -322,8 +265,8 @@ class _TensorUpdate:
     "The step of a `_Pass` that propagates along one op's (or edge's) rule."
     def propagate_tensors(self, op, ins, outs, rule, direction, conservative, notify=True) -> bool:
         "Shardy's `propagateTensorShardings`: project, run the factor strategy, write back what changed."
-        old_in = [_get(x) if x.__class__ is Value else x.get() for x in ins]   # a Value, or a `_Slot` for other places
-        old_out = [_get(x) if x.__class__ is Value else x.get() for x in outs]
+        old_in = [get_sharding(x) if x.__class__ is Value else x.get() for x in ins]   # a Value, or a `_Slot` for other places
+        old_out = [get_sharding(x) if x.__class__ is Value else x.get() for x in outs]
         blocked = rule.blocked_propagation
         n = len(rule.factor_sizes)
         dirs = tuple(NONE if f in blocked else direction(f) for f in range(n)) if blocked else tuple(map(direction, range(n)))
@@ -351,19 +294,19 @@ class _TensorUpdate:
         for side, k, old, new in updates:
             changed = True
             slot = (outs if side else ins)[k]
-            if slot.__class__ is Value: _set(slot, new); v = _shardable(slot)
+            if slot.__class__ is Value: set_sharding(slot, new, open_siblings=False); v = shardable_value(slot)
             else:
                 slot.set(new)
                 if slot.func is not None:
                     if self.on_change is not None: self.on_change(op, slot, old, new)
                     continue
-                v = _shardable(slot.value)
+                v = shardable_value(slot.value)
             if self.on_change is not None: self.on_change(op, slot, old, new)
             if notify: self.notify_modified(v)
             for g in self.groups.of(v):
                 if g is v: continue
-                _set(g, new)
-                if notify: self.notify_modified(_shardable(g))
+                set_sharding(g, new, open_siblings=False)
+                if notify: self.notify_modified(shardable_value(g))
         return changed
 
 # %% ../../nbs/04_shardy/04_propagate.ipynb #34d7176a
@@ -474,18 +417,16 @@ def _direction_by_uses(op: Op, multi_use: bool) -> int:
 def _pass_through(op: Op, multi_use: bool) -> int:
     "Heuristics 0 and 1: pass-through ops both ways (dynamic slices forward), if `_direction_by_uses` allows."
     if (is_elementwise(op) or op.name in ("stablehlo.reshape", "stablehlo.transpose", "sdy.data_flow_edge", "sdy.func_data_flow_edge")
-            or (op.name == "stablehlo.custom_call" and _call_target(op) in ("MoveToHost", "MoveToDevice"))):
+            or _moves_memory(op)):
         return _direction_by_uses(op, multi_use)
     if op.name in ("stablehlo.dynamic_slice", "stablehlo.dynamic_update_slice"): return _direction_by_uses(op, multi_use) & FORWARD
     return NONE
 
-def _call_target(op: Op) -> str | None:
-    "The `call_target_name` of a `stablehlo.custom_call` (pretty `@name(...)` or generic attribute)."
-    a = op.attrs.get("call_target_name")
-    if a is not None: return str(a).strip().strip('"')
-    text = "".join(p for p in (op.form[1] if op.form and op.form[0] == "template" else ()) if isinstance(p, str))
-    m = re.match(r'\s*@("(?:[^"\\]|\\.)*"|[\w$.\-]+)', text)
-    return m.group(1).strip('"') if m else None
+def _moves_memory(op: Op) -> bool:
+    "Whether `op` is an offload custom call (`MoveToHost`, `MoveToDevice`); one without a target is not."
+    if op.name != "stablehlo.custom_call": return False
+    try: return call_target(op) in ("MoveToHost", "MoveToDevice")
+    except ShardingError: return False
 
 def _pass_through_factors_broadcast_backward(op, f, rule) -> int:
     "Heuristic 2: pass-through factors (no reduction, replication or permutation) both ways, a broadcast's backward."
@@ -628,28 +569,6 @@ def _check(m: Module) -> None:
                 raise ProgramError(f"Shardy propagation only supports ranked tensors with a static shape. type: {t} (result of {op.name})")
 
 # %% ../../nbs/04_shardy/04_propagate.ipynb #51bf5e84
-def _front_manual(d: DimSharding, manual) -> int:
-    "How many of `d`'s axes, from the major end, are `manual` axes."
-    k = 0
-    while k < len(d.axes) and d.axes[k].name in manual: k += 1
-    return k
-
-def _erase_axes(s: TensorSharding, manual, keep_manual: bool) -> TensorSharding:
-    "`s` with only (`keep_manual`) or without its dims' leading manual axes; none replicated or unreduced."
-    dims = tuple(replace(d, axes=d.axes[:_front_manual(d, manual)] if keep_manual else d.axes[_front_manual(d, manual):]) for d in s.dims)
-    free = lambda refs: tuple(a for a in refs if a.name not in manual)
-    return replace(s, dims=dims, replicated=free(s.replicated), unreduced=free(s.unreduced))
-
-def erase_manual_axes(s: TensorSharding, manual) -> TensorSharding:
-    "A manual computation's outer sharding `s` seen from inside: its `manual` axes removed (Shardy's `eraseManualAxes`)."
-    return s if not manual else _erase_axes(s, manual, False)
-
-def add_free_axes(outer: TensorSharding, new: TensorSharding, manual) -> TensorSharding:
-    "The outer sharding of a manual computation: `outer`'s `manual` axes, then the inner sharding `new`'s free axes (Shardy's `addFreeAxesToManualComputationSharding`)."
-    base = _erase_axes(outer, manual, True)
-    dims = tuple(DimSharding(b.axes + n.axes, is_closed=n.is_closed, priority=n.priority) for b, n in zip(base.dims, new.dims))
-    return TensorSharding(new.mesh, dims, outer.replicated, outer.unreduced, mesh_name=new.mesh_name)
-
 class _ManualEdgeSlot(_Slot):
     "The target of an edge of a manual computation, seen in the global view while propagating (Shardy's `transformTargetSharding`)."
     __slots__ = ("edge", "mc", "arg")
@@ -714,10 +633,10 @@ def value_shardings(m: Module, func: str | None = None) -> dict[str, str]:
     def name(v):
         n = v.name if not isinstance(v.name, tuple) else f"{v.name[0]}#{v.name[1]}"
         return "%" + str(n)
-    for v in f.args: out[name(v)] = _get(v).body() if _get(v) is not None else ""
+    for v in f.args: out[name(v)] = get_sharding(v).body() if get_sharding(v) is not None else ""
     for op in f.walk():
         for r in op.results:
-            if r.name is not None: s = _get(r); out[name(r)] = s.body() if s is not None else ""
+            if r.name is not None: s = get_sharding(r); out[name(r)] = s.body() if s is not None else ""
     for k, s in enumerate(f.result_shardings): out[f"return {k}"] = s.body() if s is not None else ""
     return out
 

@@ -11,6 +11,7 @@ from functools import lru_cache
 from math import prod, gcd
 from ..layout.mesh import ShardingError
 from ..ir.program import Op, TensorType, Attr
+from ..ir.ops import attr_int, attr_ints, attr_text, call_target, dense_ints, dot_dims, op_text, ops_with, struct_fields
 from .op_sharding_rule import FACTOR_KINDS, factor_name, OpShardingRule, RuleBuilder, parse_op_sharding_rule, plot_rule
 # the rule's format lives in shardy.op_sharding_rule; these names stay importable from here
 _all_ = ["FACTOR_KINDS", "factor_name", "OpShardingRule", "parse_op_sharding_rule", "plot_rule"]
@@ -18,73 +19,6 @@ _all_ = ["FACTOR_KINDS", "factor_name", "OpShardingRule", "parse_op_sharding_rul
 # %% auto #0
 __all__ = ['NO_RULE', 'POINTWISE', 'sharding_rule', 'identity_rule', 'FACTOR_KINDS', 'factor_name', 'OpShardingRule',
            'parse_op_sharding_rule', 'plot_rule']
-
-# %% ../../nbs/04_shardy/02_rules.ipynb #a6bf57f4
-def _ints(s: str) -> tuple:
-    return tuple(int(x) for x in re.findall(r"-?\d+", s))
-
-def _op_text(op: Op) -> str:
-    "The literal text of a pretty-printed op (its template pieces), else ''."
-    form = op.form
-    if form and form[0] == "template": return "".join(p for p in form[1] if isinstance(p, str))
-    return ""
-
-def _op_ints(op: Op, pretty: str, generic: str) -> tuple | None:
-    "The int list of attribute `generic` (e.g. `permutation`), or the `pretty = [...]` list of the op's text; None if absent."
-    a = op.attrs.get(generic)
-    if a is not None:
-        s = str(a)
-        m = re.fullmatch(r"\s*array<i64(?::(.*))?>\s*", s) or re.fullmatch(r"\s*(-?\d+)\s*(?::\s*i64)?\s*", s) or re.fullmatch(r"\s*\[(.*)\]\s*", s)
-        if not m: raise ShardingError(f"{op.name}: cannot read attribute {generic} = {s}")
-        return _ints(m.group(1) or "")
-    m = re.search(rf"(?<![\w.]){pretty}\s*=\s*(\[[^\]]*\]|-?\d+)", _op_text(op))
-    return None if m is None else _ints(m.group(1))
-
-def _dot_dims(op: Op) -> tuple:
-    "(lhs_batching, rhs_batching, lhs_contracting, rhs_contracting) of a `stablehlo.dot_general`."
-    a = op.attrs.get("dot_dimension_numbers")
-    if a is not None:
-        s = str(a)
-        get = lambda k: _ints(m.group(1)) if (m := re.search(rf"\b{k}\s*=\s*\[([^\]]*)\]", s)) else ()
-        return tuple(get(k) for k in ("lhs_batching_dimensions", "rhs_batching_dimensions", "lhs_contracting_dimensions", "rhs_contracting_dimensions"))
-    text, out = _op_text(op), []
-    for k in ("batching_dims", "contracting_dims"):
-        m = re.search(rf"\b{k}\s*=\s*\[([^\]]*)\]\s*x\s*\[([^\]]*)\]", text)
-        out += [_ints(m.group(1)), _ints(m.group(2))] if m else [(), ()]
-    return out[0], out[1], out[2], out[3]
-
-# %% ../../nbs/04_shardy/02_rules.ipynb #7c1e0a02
-def _op_int(op: Op, pretty: str, generic: str) -> int:
-    "A single-int attribute (`dimension = 1 : i64`, or `dim = 1` in the op's text)."
-    v = _op_ints(op, pretty, generic)
-    if v is None or len(v) != 1: raise ShardingError(f"{op.name} needs one integer {generic}, got {v}")
-    return v[0]
-
-def _attr(op: Op, name: str) -> str:
-    "The text of attribute `name`, '' if absent."
-    a = op.attrs.get(name)
-    return "" if a is None else str(a)
-
-def _fields(text: str) -> dict:
-    "The `name = [ints]` and `name = int` fields of a struct attribute such as `#stablehlo.gather<...>`."
-    out = {k: _ints(v) for k, v in re.findall(r"(\w+)\s*=\s*\[([^\]]*)\]", text)}
-    out.update({k: (int(v),) for k, v in re.findall(r"(\w+)\s*=\s*(-?\d+)\b(?!\s*[\]x])", text)})
-    return out
-
-def _dense(text: str, n: int) -> tuple | None:
-    "The ints of a `dense<...>` attribute with `n` elements (a splat repeated), None if absent."
-    m = re.search(r"dense<([^<>]*)>", text)
-    if not m: return None
-    v = _ints(m.group(1))
-    return v * n if len(v) == 1 else v
-
-def _call_target(op: Op) -> str:
-    "A `stablehlo.custom_call`'s target name."
-    m = re.match(r'\s*@(?:"((?:[^"\\]|\\.)*)"|([\w.$-]+))', _op_text(op))
-    if m: return m.group(1) if m.group(1) is not None else m.group(2)
-    m = re.fullmatch(r'\s*"(.*)"\s*', _attr(op, "call_target_name"))
-    if m: return m.group(1)
-    raise ShardingError(f"{op.name} has no call target")
 
 # %% ../../nbs/04_shardy/02_rules.ipynb #7c1e0a05
 _RULES: dict = {}
@@ -129,11 +63,7 @@ def sharding_rule(op: Op, conservative: bool = False) -> OpShardingRule:
     return rule
 
 # %% ../../nbs/04_shardy/02_rules.ipynb #d5279ef3
-POINTWISE = frozenset("stablehlo." + n for n in (
-    "abs add and atan2 cbrt ceil count_leading_zeros compare complex convert cosine divide exponential "
-    "exponential_minus_one floor imag is_finite log_plus_one log logistic maximum minimum multiply negate not or "
-    "popcnt power real reduce_precision remainder round_nearest_even round_nearest_afz rsqrt shift_left "
-    "shift_right_arithmetic shift_right_logical sign sine sqrt subtract tan tanh xor select clamp").split())
+POINTWISE = ops_with("elementwise", "broadcasting", without=("quantized",))
 
 def _pointwise(op, ins, outs, conservative=False) -> OpShardingRule:
     "Dim `d` of every tensor is factor `d` (a scalar operand: `[]`)."
@@ -151,7 +81,7 @@ def identity_rule(shape, n_operands: int = 1) -> OpShardingRule:
 # %% ../../nbs/04_shardy/02_rules.ipynb #a0eae927
 @_rule("stablehlo.transpose")
 def _transpose(op, ins, outs, conservative=False) -> OpShardingRule:
-    perm = _op_ints(op, "dims", "permutation")
+    perm = attr_ints(op, "dims", "permutation")
     if perm is None or sorted(perm) != list(range(len(ins[0]))): raise ShardingError(f"{op.name} needs a permutation of its operand's dims, got {perm}")
     b = RuleBuilder([len(ins[0])], [len(outs[0])])
     for out_dim, in_dim in enumerate(perm): b.add([in_dim], [out_dim], ins[0][in_dim])
@@ -159,7 +89,7 @@ def _transpose(op, ins, outs, conservative=False) -> OpShardingRule:
 
 @_rule("stablehlo.broadcast_in_dim")
 def _broadcast_in_dim(op, ins, outs, conservative=False) -> OpShardingRule:
-    dims = _op_ints(op, "dims", "broadcast_dimensions")
+    dims = attr_ints(op, "dims", "broadcast_dimensions")
     (inp,), (out,) = ins, outs
     if dims is None or len(dims) != len(inp) or any(not 0 <= d < len(out) for d in dims):
         raise ShardingError(f"{op.name} needs one result dim per operand dim, got {dims}")
@@ -205,7 +135,7 @@ def _reshape(op, ins, outs, conservative=False) -> OpShardingRule:
 # %% ../../nbs/04_shardy/02_rules.ipynb #0569868c
 @_rule("stablehlo.dot_general")
 def _dot_general(op, ins, outs, conservative=False) -> OpShardingRule:
-    lb, rb, lc, rc = _dot_dims(op)
+    lb, rb, lc, rc = (dot_dims(op) or ((), (), (), ()))
     (l, r), (out,) = ins, outs
     if len(lb) != len(rb) or len(lc) != len(rc) or any(not 0 <= d < len(l) for d in lb + lc) or any(not 0 <= d < len(r) for d in rb + rc):
         raise ShardingError(f"{op.name} has malformed dimension numbers: batching {lb} x {rb}, contracting {lc} x {rc}")
@@ -221,7 +151,7 @@ def _dot_general(op, ins, outs, conservative=False) -> OpShardingRule:
 
 @_rule("stablehlo.reduce")
 def _reduce(op, ins, outs, conservative=False) -> OpShardingRule:
-    dims, n = _op_ints(op, "dimensions", "dimensions"), len(outs)
+    dims, n = attr_ints(op, "dimensions", "dimensions"), len(outs)
     if dims is None or len(ins) != 2 * n: raise ShardingError(f"{op.name} needs `dimensions` and one init value per input")
     shape, b, o = ins[0], RuleBuilder([len(s) for s in ins], [len(s) for s in outs]), 0
     for d, size in enumerate(shape):
@@ -245,7 +175,7 @@ def _concat_kind(op: Op) -> str:
 
 @_rule("stablehlo.concatenate")
 def _concatenate(op, ins, outs, conservative=False) -> OpShardingRule:
-    dim = _op_int(op, "dim", "dimension")
+    dim = attr_int(op, "dim", "dimension")
     b = RuleBuilder([len(s) for s in ins], [len(s) for s in outs])
     for d, n in enumerate(outs[0]):
         if d != dim: b.add_all(d, n)
@@ -255,7 +185,7 @@ def _concatenate(op, ins, outs, conservative=False) -> OpShardingRule:
 # %% ../../nbs/04_shardy/02_rules.ipynb #a4fb3059
 @_rule("stablehlo.reverse")
 def _reverse(op, ins, outs, conservative=False) -> OpShardingRule:
-    dims = _op_ints(op, "dims", "dimensions")
+    dims = attr_ints(op, "dims", "dimensions")
     if dims is None or any(not 0 <= d < len(ins[0]) for d in dims): raise ShardingError(f"{op.name} needs dims of its operand, got {dims}")
     b = RuleBuilder([len(s) for s in ins], [len(s) for s in outs])
     for d, n in enumerate(ins[0]): b.add_all(d, n, "permutation" if d in dims else None)
@@ -309,7 +239,7 @@ def _gather_scatter(inp, slices, indices, ivd, offset_dims, collapsed, in_batch,
 
 @_rule("stablehlo.gather")
 def _gather(op, ins, outs, conservative=False) -> OpShardingRule:
-    f = _fields(_attr(op, "dimension_numbers") or _op_text(op))
+    f = struct_fields(attr_text(op, "dimension_numbers") or op_text(op))
     b = RuleBuilder([len(s) for s in ins], [len(s) for s in outs])
     _gather_scatter(ins[0], outs[0], ins[1], f.get("index_vector_dim", (0,))[0], f.get("offset_dims", ()), f.get("collapsed_slice_dims", ()),
                     f.get("operand_batching_dims", ()), f.get("start_indices_batching_dims", ()),
@@ -339,7 +269,7 @@ def _scatter_combines(op: Op) -> bool:
 
 @_rule("stablehlo.scatter")
 def _scatter(op, ins, outs, conservative=False) -> OpShardingRule:
-    f, n = _fields(_attr(op, "scatter_dimension_numbers") or _op_text(op)), len(outs)
+    f, n = struct_fields(attr_text(op, "scatter_dimension_numbers") or op_text(op)), len(outs)
     b = RuleBuilder([len(s) for s in ins], [len(s) for s in outs])
     def add(i, x, s, size, kind, blocked=False): b.add([i] * n + [x] + [s] * n, [i] * n, size, kind, blocked)
     _gather_scatter(ins[0], ins[n + 1], ins[n], f.get("index_vector_dim", (0,))[0], f.get("update_window_dims", ()), f.get("inserted_window_dims", ()),
@@ -350,7 +280,7 @@ def _scatter(op, ins, outs, conservative=False) -> OpShardingRule:
 # %% ../../nbs/04_shardy/02_rules.ipynb #8d2f0b0a
 def _conv_dims(op: Op) -> tuple:
     "The `[b, 0, f]x[0, i, o]->[b, 0, f]` dimension numbers: (lhs, rhs, out) as {'b'/'f'/'i'/'o'/spatial k: dim}."
-    m = re.search(r"\[([^\]]*)\]\s*x\s*\[([^\]]*)\]\s*->\s*\[([^\]]*)\]", _attr(op, "dimension_numbers") or _op_text(op))
+    m = re.search(r"\[([^\]]*)\]\s*x\s*\[([^\]]*)\]\s*->\s*\[([^\]]*)\]", attr_text(op, "dimension_numbers") or op_text(op))
     if m is None: raise ShardingError(f"{op.name} has no dimension numbers like [b, 0, f]x[0, i, o]->[b, 0, f]")
     return tuple({(int(s) if s.isdigit() else s): d for d, s in enumerate(x.strip() for x in g.split(","))} for g in m.groups())
 
@@ -358,7 +288,7 @@ def _conv_dims(op: Op) -> tuple:
 def _convolution(op, ins, outs, conservative=False) -> OpShardingRule:
     (lhs, rhs), (out,) = ins, outs
     L, R, O = _conv_dims(op)
-    group = lambda k: (_op_ints(op, k, k) or (1,))[0]
+    group = lambda k: (attr_ints(op, k, k) or (1,))[0]
     batch_groups, feature_groups = group("batch_group_count"), group("feature_group_count")
     b = RuleBuilder([len(lhs), len(rhs)], [len(out)])
     if batch_groups > 1: b.add([L["b"], R["o"]], [O["f"]], batch_groups)
@@ -383,8 +313,8 @@ def _convolution(op, ins, outs, conservative=False) -> OpShardingRule:
 # %% ../../nbs/04_shardy/02_rules.ipynb #8d2f0b0c
 def _window_passthrough(op: Op, dim: int, rank: int) -> bool:
     "Whether window dim `dim` maps operand to result one to one: no padding, stride 1, window 1."
-    pad = _dense(_attr(op, "padding"), 2 * rank) or _op_ints(op, "pad", "padding")
-    dims, strides = _op_ints(op, "window_dimensions", "window_dimensions"), _op_ints(op, "window_strides", "window_strides")
+    pad = dense_ints(attr_text(op, "padding"), 2 * rank) or attr_ints(op, "pad", "padding")
+    dims, strides = attr_ints(op, "window_dimensions", "window_dimensions"), attr_ints(op, "window_strides", "window_strides")
     return (not pad or pad[2 * dim] == pad[2 * dim + 1] == 0) and (not strides or strides[dim] == 1) and (not dims or dims[dim] == 1)
 
 @_rule("stablehlo.reduce_window")
@@ -407,7 +337,7 @@ def _select_and_scatter(op, ins, outs, conservative=False) -> OpShardingRule:
 # %% ../../nbs/04_shardy/02_rules.ipynb #8d2f0b0f
 @_rule("stablehlo.sort")
 def _sort(op, ins, outs, conservative=False) -> OpShardingRule:
-    dim, shape = _op_int(op, "dimension", "dimension"), ins[0]
+    dim, shape = attr_int(op, "dimension", "dimension"), ins[0]
     blocked = all(d == dim or n == 1 for d, n in enumerate(shape))   # nothing else to shard: don't propagate along the sort dim
     b = RuleBuilder([len(s) for s in ins], [len(s) for s in outs])
     for d, n in enumerate(shape): b.add_all(d, n, "need_replication" if d == dim else None, blocked and d == dim)
@@ -415,7 +345,7 @@ def _sort(op, ins, outs, conservative=False) -> OpShardingRule:
 
 @_rule("stablehlo.fft")
 def _fft(op, ins, outs, conservative=False) -> OpShardingRule:
-    length, (shape,) = _op_ints(op, "length", "fft_length"), ins
+    length, (shape,) = attr_ints(op, "length", "fft_length"), ins
     if length is None: raise ShardingError(f"{op.name} needs an fft length")
     b = RuleBuilder([len(shape)], [len(outs[0])])
     for d, n in enumerate(shape):
@@ -454,14 +384,14 @@ def _gathering(op, ins, outs, dims) -> OpShardingRule:
     return b.build()
 
 @_rule("stablehlo.all_gather")
-def _all_gather(op, ins, outs, conservative=False): return _gathering(op, ins, outs, [_op_int(op, "all_gather_dim", "all_gather_dim")])
+def _all_gather(op, ins, outs, conservative=False): return _gathering(op, ins, outs, [attr_int(op, "all_gather_dim", "all_gather_dim")])
 
 @_rule("stablehlo.reduce_scatter")
-def _reduce_scatter(op, ins, outs, conservative=False): return _gathering(op, ins, outs, [_op_int(op, "scatter_dimension", "scatter_dimension")])
+def _reduce_scatter(op, ins, outs, conservative=False): return _gathering(op, ins, outs, [attr_int(op, "scatter_dimension", "scatter_dimension")])
 
 @_rule("stablehlo.all_to_all")
 def _all_to_all(op, ins, outs, conservative=False):
-    return _gathering(op, ins, outs, [_op_int(op, "split_dimension", "split_dimension"), _op_int(op, "concat_dimension", "concat_dimension")])
+    return _gathering(op, ins, outs, [attr_int(op, "split_dimension", "split_dimension"), attr_int(op, "concat_dimension", "concat_dimension")])
 
 # %% ../../nbs/04_shardy/02_rules.ipynb #8d2f0b15
 @_rule("stablehlo.dot")
@@ -480,7 +410,7 @@ def _cholesky(op, ins, outs, conservative=False) -> OpShardingRule:
 @_rule("stablehlo.triangular_solve")
 def _triangular_solve(op, ins, outs, conservative=False) -> OpShardingRule:
     (a, x), b = ins, RuleBuilder([len(s) for s in ins], [len(s) for s in outs])
-    text = _op_text(op) + "".join(f" {k} = {v}" for k, v in op.attrs.items())
+    text = op_text(op) + "".join(f" {k} = {v}" for k, v in op.attrs.items())
     left = re.search(r"\bleft_side\s*=\s*true", text) is not None
     transposed = re.search(r"\btranspose_a\s*=\s*(?:#stablehlo<transpose\s+)?(?:TRANSPOSE|ADJOINT)\b", text) is not None
     for d in range(len(a) - 2): b.add_all(d, a[d])
@@ -495,7 +425,7 @@ def _triangular_solve(op, ins, outs, conservative=False) -> OpShardingRule:
 
 @_rule("stablehlo.batch_norm_inference")
 def _batch_norm_inference(op, ins, outs, conservative=False) -> OpShardingRule:
-    feature, b = _op_int(op, "feature_index", "feature_index"), RuleBuilder([len(s) for s in ins], [len(s) for s in outs])
+    feature, b = attr_int(op, "feature_index", "feature_index"), RuleBuilder([len(s) for s in ins], [len(s) for s in outs])
     for d, n in enumerate(ins[0]): b.add([d] + [0 if d == feature else None] * (len(ins) - 1), [d], n)
     return b.build()
 
@@ -520,7 +450,7 @@ def _linalg_call(target, ins, outs, b) -> OpShardingRule:
 @_rule("stablehlo.custom_call")
 def _custom_call(op, ins, outs, conservative=False) -> OpShardingRule | None:
     "The custom calls Shardy knows (by target name); None for the rest."
-    target, b = _call_target(op), RuleBuilder([len(s) for s in ins], [len(s) for s in outs])
+    target, b = call_target(op), RuleBuilder([len(s) for s in ins], [len(s) for s in outs])
     if target in _CALL_POINTWISE: return _pointwise(op, ins, outs)
     if target in ("Eigh", "Qr", "QrDecompositionBlock", "ProductOfElementaryHouseholderReflectors"): return _linalg_call(target, ins, outs, b)
     if target == "mhlo.topk": return b.add_mismatch(ins[0], outs[0], "need_replication", blocked=True).build()
