@@ -13,11 +13,11 @@ from ..layout.sharding import DimSharding, TensorSharding
 from ..ir.program import (Attr, Func, Module, Op, OpaqueType, ProgramError, TensorType, Value, parse_module, print_module,
                              open_sharding, unique_symbol, copy_func)
 from ..ir.core import data_flow_edge_of, get_sharding, set_sharding
-from ..ir.ops import ops_with
 from .rules import identity_rule
+from .projection import is_elementwise
 
 # %% auto #0
-__all__ = ['RESULT_OWNERS', 'ELEMENTWISE', 'IMPORT_PASSES', 'add_data_flow_edges', 'apply_sharding_constraints',
+__all__ = ['RESULT_OWNERS', 'IMPORT_PASSES', 'add_data_flow_edges', 'apply_sharding_constraints', 'constant_preserving',
            'original_func_name', 'clone_func', 'funcs_post_order', 'constant_splitter', 'map_shardings',
            'stablehlo_mesh', 'lift_inlined_meshes', 'manual_axes_cleanup', 'sharding_group_import', 'symbol_dce',
            'remove_size_one_axes', 'propagate_sharding_from_func_to_call', 'flatten_call_graph', 'import_func_calls',
@@ -167,8 +167,12 @@ def apply_sharding_constraints(m: Module) -> Module:
     return m
 
 # %% ../../nbs/04_shardy/00_import_passes.ipynb #91b9e93d
-ELEMENTWISE = ops_with("elementwise", "broadcasting", without=("quantized",)) - {"stablehlo.reduce_precision"}
-_PRESERVING = frozenset({"stablehlo.broadcast_in_dim", "stablehlo.reshape", "stablehlo.slice"}) | ELEMENTWISE
+_RESHAPING = frozenset({"stablehlo.broadcast_in_dim", "stablehlo.reshape", "stablehlo.slice"})
+
+def constant_preserving(op: Op) -> bool:
+    "Shardy's `isConstantPreserving`: a broadcast, reshape or slice, or a pure element-wise op (`isElementwise`)."
+    if op.regions: return False
+    return op.name in _RESHAPING or (is_elementwise(op) and op.name != "sdy.sharding_constraint")   # the impure one
 
 def _is_scalar(v: Value) -> bool:
     "Whether `v` is a scalar (or no tensor at all): never sharded, so never cloned."
@@ -259,7 +263,7 @@ def constant_splitter(m: Module) -> Module:
     def preserving(op):
         if op.name == "func.call": return original_func_name(m.funcs[op.attrs["callee"]]) not in non_const_funcs
         if op.name == "sdy.named_computation": return op.attrs.get("name") not in non_const_named
-        return op.name in _PRESERVING and not op.regions
+        return constant_preserving(op)
     def walk(block, f, named):
         const, expand = {}, {}
         def ops(b):

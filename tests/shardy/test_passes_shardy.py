@@ -8,6 +8,7 @@ rejects a program, shardnb must reject it too, with Shardy's message."""
 import collections
 import pytest
 
+from shardnb.ir.ops import ops_with
 from shardnb.ir.program import ProgramError, parse_module, print_module
 from shardnb.shardy import import_passes as P
 from tests.shardy.passes_gen import gen_program, features
@@ -177,3 +178,50 @@ def test_regressions_say_what_they_say(shardy):
     assert 'sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{?}]>, <@mesh, [{"x"}]>]>' in shardy(REGRESSIONS["while_body_arg"], "sdy-apply-sharding-constraints")
     assert "#sdy.op_sharding_rule<([])->([])>" in out["identity_rule"]
     assert "@empty_mesh" in out["mesh_names"] and "@maximal_mesh_3" in out["mesh_names"] and "stablehlo.mesh" in out["mesh_names"]
+
+
+# The constant splitter goes on through an op when Shardy's `isConstantPreserving` says so: a broadcast, reshape or
+# slice, or a pure op of `isElementwise` (StableHLO's element-wise traits, a bitcast_convert that keeps the shape,
+# sdy.reshard, sdy.propagation_barrier; sdy.sharding_constraint is element-wise but not pure). Each case: a constant
+# through one op, the result used twice. Case -> (program, the op, whether jaxlib clones the op for each use).
+def _through(line, t="tensor<8xf32>"):
+    return f"""sdy.mesh @mesh = <["x"=2]>
+func.func @main(%arg0: {t}) -> ({t}, {t}) {{
+  %c = stablehlo.constant dense<1.000000e+00> : tensor<8xf32>
+  {line}
+  %0 = stablehlo.add %arg0, %r : {t}
+  %1 = stablehlo.multiply %arg0, %r : {t}
+  return %0, %1 : {t}, {t}
+}}"""
+
+
+SPLIT = {
+    "reduce_precision": (_through("%r = stablehlo.reduce_precision %c, format = e5m10 : tensor<8xf32>"), "stablehlo.reduce_precision", True),
+    "bitcast_convert": (_through("%r = stablehlo.bitcast_convert %c : (tensor<8xf32>) -> tensor<8xi32>", "tensor<8xi32>"),
+                        "stablehlo.bitcast_convert", True),
+    "bitcast_convert_narrower": (_through("%r = stablehlo.bitcast_convert %c : (tensor<8xf32>) -> tensor<8x2xf16>", "tensor<8x2xf16>"),
+                                 "stablehlo.bitcast_convert", False),
+    "reshard": (_through('%r = sdy.reshard %c <@mesh, [{"x"}]> : tensor<8xf32>'), "sdy.reshard", True),
+    "propagation_barrier": (_through("%r = sdy.propagation_barrier %c allowed_direction=FORWARD : tensor<8xf32>"),
+                            "sdy.propagation_barrier", True),
+    "sharding_constraint": (_through('%r = sdy.sharding_constraint %c <@mesh, [{"x"}]> : tensor<8xf32>'), "sdy.sharding_constraint", False),
+}
+
+
+@pytest.mark.parametrize("case", list(SPLIT))
+def test_constant_splitter_through_each_op(shardy, case):
+    "shardnb's splitter and jaxlib's agree on a constant through the op (and so do the import pipelines); jaxlib clones the op or not, as the case says."
+    text, op, cloned = SPLIT[case]
+    assert check(shardy, "sdy-constant-or-scalar-splitter", P.constant_splitter, text) == "ok"
+    assert check(shardy, IMPORT_RUN, P.import_pipeline, text) == "ok"
+    assert shardy(text, "sdy-constant-or-scalar-splitter").count(f"= {op} ") == (2 if cloned else 1)
+
+
+def test_constant_splitter_before_fails_these(shardy, monkeypatch):
+    "The splitter's set before (StableHLO's element-wise ops less reduce_precision; no bitcast_convert, reshard or barrier) fails each case jaxlib clones."
+    before = ops_with("elementwise", "broadcasting", without=("quantized",)) - {"stablehlo.reduce_precision"}
+    before |= {"stablehlo.broadcast_in_dim", "stablehlo.reshape", "stablehlo.slice"}
+    monkeypatch.setattr(P, "constant_preserving", lambda op: not op.regions and op.name in before)
+    for case, (text, _, cloned) in SPLIT.items():
+        if not cloned: assert check(shardy, "sdy-constant-or-scalar-splitter", P.constant_splitter, text) == "ok"; continue
+        with pytest.raises(AssertionError): check(shardy, "sdy-constant-or-scalar-splitter", P.constant_splitter, text)
