@@ -177,8 +177,14 @@ def test_candidates_follow_mindspore():
     full = candidates(op, 4, fully_use_devices=True)
     assert all(math.prod(c.values()) in (1, 4) for c in full) and len(full) < len(cs)
     sm = operators(export(torch.nn.Softmax(-1), torch.randn(8, 8))[1])[0]
-    assert all(c[sm.in_letters_last] == 1 for c in candidates(sm, 8)) if hasattr(sm, "in_letters_last") else True
-    assert not sm.splittable[sm.in_letters(0)[-1]]
+    rows, axis = sm.in_letters(0)   # Softmax over the last dim: its rows split, its reduced axis never
+    assert sm.primitive == "Softmax" and not sm.splittable[axis]
+    for full in (False, True):
+        cs = candidates(sm, 8, fully_use_devices=full)
+        assert all(c[axis] == 1 for c in cs), cs                     # no candidate splits the reduced last dim
+        assert any(c[rows] == 8 for c in cs), cs                     # ... while the rows split all the way (not vacuous)
+    assert [c[rows] for c in candidates(sm, 8)] == [1, 2, 4, 8]
+    assert [c[rows] for c in candidates(sm, 8, fully_use_devices=True)] == [1, 8]
 
 
 class FFNSmall(torch.nn.Module):
@@ -219,8 +225,39 @@ def test_redistribution_costs():
     # gather: forward size*n/2, backward size/2
     r = redistribution(((1, 0),), ((),), (64,))
     assert mindspore_cost(r) == (3072 + 3072, 0)
-    assert to_tensor_layout(((2,), (1, 0)), 3) == to_tensor_layout(((2,), (1, 0)), 3)
+    assert to_tensor_layout(((2,), (1, 0)), 3)[:2] == ((2, 4), (1, 0))   # worked out by hand in BY_HAND below
     assert to_tensor_layout(((2,), (1, 0)), 3).device_matrix == (2, 4)
+
+
+# Bit layouts and MindSpore's (device matrix, tensor map), worked out by hand. Rank r of 8 has bits b2 b1 b0; a bit
+# layout names, per tensor dim, the rank bits that cut it (most significant first). MindSpore writes the same thing as
+# a device matrix (the ranks reshaped row-major, so its first dim is the top bits) and a tensor map whose entries
+# count device-matrix dims from the right (-1: not split; a tuple: several dims, the major one first):
+#   ((2,), (1, 0)): b2 cuts dim 0, b1 b0 cut dim 1        -> matrix [2, 4]: dim 0 on the 2 (index 1), dim 1 on the 4 (index 0)
+#   ((0,), (2, 1)): b2 b1 cut dim 1, b0 cuts dim 0        -> matrix [4, 2]: dim 0 on the 2 (index 0), dim 1 on the 4 (index 1)
+#   ((2,), ()):     b2 cuts dim 0, b1 b0 unused           -> matrix [2, 4] (the unused bits one dim), map (1, -1)
+#   ((2, 0), ()):   b2 then b0 cut dim 0, b1 unused       -> three dims [2, 2, 2]: dim 0 on indices 2 then 0, map ((2, 0), -1)
+#   ((1,), (2, 0)): b1 cuts dim 0, b2 then b0 cut dim 1   -> [2, 2, 2], map (1, (2, 0))
+#   ((), ()):       nothing split                         -> one dim of all 8 ranks, map (-1, -1)
+BY_HAND = [(((2,), (1, 0)), (2, 4), (1, 0)), (((0,), (2, 1)), (4, 2), (0, 1)), (((2,), ()), (2, 4), (1, -1)),
+           (((2, 0), ()), (2, 2, 2), ((2, 0), -1)), (((1,), (2, 0)), (2, 2, 2), (1, (2, 0))), (((), ()), (8,), (-1, -1))]
+
+
+@pytest.mark.parametrize("layout,matrix,tmap", BY_HAND)
+def test_to_tensor_layout_by_hand(layout, matrix, tmap):
+    tl = to_tensor_layout(layout, 3)
+    assert (tl.device_matrix, tl.tensor_map) == (matrix, tmap)
+    # and both name the same block on every rank: MindSpore's block index of a dim is its device-matrix coordinates
+    # (of the dims the map names, major first) read as one number; the bit layout's is the rank's bits read likewise
+    for r in range(8):
+        coord = np.unravel_index(r, matrix)
+        for d, e in enumerate(tmap):
+            dims = [len(matrix) - 1 - k for k in (e if isinstance(e, tuple) else (e,)) if k != -1]
+            ms = 0
+            for k in dims: ms = ms * matrix[k] + int(coord[k])
+            bits = 0
+            for b in layout[d]: bits = 2 * bits + (r >> b & 1)
+            assert ms == bits, (layout, r, d)
 
 
 def test_redistribution_reshape_cost():
