@@ -187,6 +187,36 @@ def test_candidates_follow_mindspore():
     assert [c[rows] for c in candidates(sm, 8, fully_use_devices=True)] == [1, 8]
 
 
+class MatmulBesideRelu(torch.nn.Module):
+    "A matmul and, beside it, a ReLU of a 3x5 tensor: no dim of the ReLU divides by 2."
+    def __init__(self):
+        super().__init__(); self.w = torch.nn.Parameter(torch.randn(8, 8, generator=torch.Generator().manual_seed(0)))
+
+    def forward(self, x, y): return x @ self.w, torch.relu(y)
+
+
+def test_fully_use_devices_keeps_the_all_ones_candidate():
+    """Under fully_use_devices MindSpore still generates the all-ones strategy: a ReLU on a 3x5 tensor, which no split
+    of 8 devices divides, gets ((1, 1),) (replicated, nothing moves) rather than no candidate at all."""
+    m = MatmulBesideRelu()
+    x, y = torch.randn(8, 8, generator=torch.Generator().manual_seed(7)), torch.randn(3, 5, generator=torch.Generator().manual_seed(8))
+    ep, mod = export(m, x, y)
+    plan = propagate_strategies(mod, {"matmul": ((2, 1), (1, 4))}, device_num=8, fully_use_devices=True)
+    assert plan.strategies == {"matmul": ((2, 1), (1, 4)), "relu": ((1, 1),)}
+    relu = operators(mod)[1]
+    assert relu.primitive == "ReLU" and candidates(relu, 8, fully_use_devices=True) == [{l: 1 for l in relu.letters}]
+    assert plan.total() == 0
+    lines = plan.parallel_program().splitlines()
+    assert "(<Tensor[Float32], (4, 8)>, <Tensor[Float32], (8, 2)>) -> (<Tensor[Float32], (4, 2)>)" in lines[0]
+    assert "ReLU(%y) {in_strategy: ((1, 1),)} : (<Tensor[Float32], (3, 5)>) -> (<Tensor[Float32], (3, 5)>)" in lines[1]
+    args = arguments(ep, mod, (x, y))
+    got, single = plan.run(*args), evaluate(mod, *args)
+    ref = [t.detach().numpy() for t in m.double()(x.double(), y.double())]
+    for g, s1, r in zip(got, single, ref, strict=True):
+        np.testing.assert_allclose(g, s1, rtol=1e-10, atol=1e-10)
+        np.testing.assert_allclose(s1, r, rtol=1e-10, atol=1e-10)
+
+
 class FFNSmall(torch.nn.Module):
     def __init__(self):
         super().__init__(); self.w = torch.nn.Parameter(torch.randn(4, 4))
