@@ -6,6 +6,8 @@ jaxlib re-prints shardnb's output and the two texts must be identical -- the sha
 `stablehlo.mesh` attributes, data-flow edges, constant clones and all: nothing is normalised away. Where Shardy
 rejects a program, shardnb must reject it too, with Shardy's message."""
 import collections
+import re
+
 import pytest
 
 from shardnb.ir.ops import ops_with
@@ -54,6 +56,18 @@ def shardy():
     return run
 
 
+# jaxlib reports a failed pass as "Failure while executing pass pipeline:", then one `error: LOCATION: MESSAGE` line
+# (the op's location in the parsed text), then notes (` note: LOCATION: see current operation: ...`)
+_DIAGNOSTIC = re.compile(r'Failure while executing pass pipeline:\nerror: "-":\d+:\d+: ([^\n]*)(?:\n note: [^\n]*)*')
+
+
+def jaxlib_message(why: str) -> str:
+    "The message of jaxlib's one error diagnostic, without the location jaxlib puts before it."
+    m = _DIAGNOSTIC.fullmatch(why)
+    assert m, f"not one jaxlib error diagnostic: {why!r}"
+    return m.group(1)
+
+
 def check(shardy, pipeline, fn, text):
     "shardnb's `fn` and jaxlib's `pipeline` on `text`: the same module, or the same refusal. Returns 'ok' or 'rejected'."
     shardy(text)   # the program itself is valid (a generator bug must not pass as a pass disagreement)
@@ -61,8 +75,8 @@ def check(shardy, pipeline, fn, text):
     except Exception as e:
         why = str(e)
         with pytest.raises(ProgramError) as ours: fn(parse_module(text))
-        # jaxlib's diagnostic carries the verifier's message; shardnb's must be that message
-        assert str(ours.value).split(": ")[-1].split(" for groupId")[0] in why, (str(ours.value), why, text)
+        # jaxlib's diagnostic is the verifier's message behind the location jaxlib adds; shardnb's must be that message
+        assert str(ours.value) == jaxlib_message(why), (str(ours.value), why, text)
         return "rejected"
     ours = shardy(print_module(fn(parse_module(text))))
     assert ours == theirs, text
@@ -178,6 +192,37 @@ def test_regressions_say_what_they_say(shardy):
     assert 'sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{?}]>, <@mesh, [{"x"}]>]>' in shardy(REGRESSIONS["while_body_arg"], "sdy-apply-sharding-constraints")
     assert "#sdy.op_sharding_rule<([])->([])>" in out["identity_rule"]
     assert "@empty_mesh" in out["mesh_names"] and "@maximal_mesh_3" in out["mesh_names"] and "stablehlo.mesh" in out["mesh_names"]
+
+
+# Programs Shardy's verifier rejects, each with the message shardnb must give: case -> (program, message).
+REJECTIONS = {
+    "group_across_manual": ('''sdy.mesh @mesh = <["x"=2]>
+func.func @main(%arg0: tensor<8x8xf32>) -> tensor<8x8xf32> {
+  sdy.sharding_group %arg0 group_id=0 : tensor<8x8xf32>
+  %0 = sdy.manual_computation(%arg0) in_shardings=[<@mesh, [{"x"}, {}]>] out_shardings=[<@mesh, [{"x"}, {}]>] manual_axes={"x"} (%a: tensor<4x8xf32>) {
+    sdy.sharding_group %a group_id=0 : tensor<4x8xf32>
+    sdy.return %a : tensor<4x8xf32>
+  } : (tensor<8x8xf32>) -> tensor<8x8xf32>
+  return %0 : tensor<8x8xf32>
+}''', "ShardingGroupOps values cannot cross ManualComputationOp boundaries for groupId: 0"),
+    "group_shapes": ('''func.func @main(%arg0: tensor<8x8xf32>, %arg1: tensor<4x8xf32>) -> tensor<8x8xf32> {
+  sdy.sharding_group %arg0 group_id=3 : tensor<8x8xf32>
+  sdy.sharding_group %arg1 group_id=3 : tensor<4x8xf32>
+  return %arg0 : tensor<8x8xf32>
+}''', "ShardingGroupOps values must have the same shape for groupId: 3"),
+}
+
+
+@pytest.mark.parametrize("case", list(REJECTIONS))
+def test_rejections_carry_jaxlibs_message(shardy, case):
+    "jaxlib and shardnb reject the program in the sharding-group import, alone or in the import pipeline, with one message, whatever the seed draws."
+    text, message = REJECTIONS[case]
+    for pipeline, fn in (("sdy-sharding-group-import", P.sharding_group_import), (IMPORT_RUN, P.import_pipeline)):
+        with pytest.raises(Exception) as theirs: shardy(text, pipeline)
+        assert jaxlib_message(str(theirs.value)) == message
+        assert check(shardy, pipeline, fn, text) == "rejected"
+        with pytest.raises(ProgramError) as ours: fn(parse_module(text))
+        assert str(ours.value) == message
 
 
 # The constant splitter goes on through an op when Shardy's `isConstantPreserving` says so: a broadcast, reshape or
