@@ -553,3 +553,44 @@ def test_report_against_xla_partitioned_hlo(xla_hlo, name):
         ((kind, recv, groups),) = xla
         assert kind == "all-gather" and groups == mesh_groups("xy") and [k for k, _, _ in ours] == ["all-gather"] * 2
         assert recv == {d: sum(r[d] for _, r, _ in ours) for d in range(8)}
+
+
+# ---- operands that disagree on a reduction factor: the report sums over the axes they share (their common prefix)
+#
+# [8,32] x [32,16] -> [8,16] replicated, the contracting dim k sharded differently on the two operands. The partial
+# sums the report costs are those over the axes both operands shard k by, major first, up to the first disagreement;
+# an all-reduce over them receives (g - 1) x the 512-B result block. Bytes by hand:
+#   k: ["x", "y"] and ["x"]       -> {"x"}, g = 2: 512 B      (the first operand alone would say {"x","y"}: 2048 B)
+#   k: ["x"] and ["x", "y"]       -> {"x"}: 512 B
+#   k: ["y", "x"] and ["y"]       -> {"y"}, g = 4: 1536 B     (the first operand alone: {"y","x"})
+#   k: ["y"] and ["y", "x"]       -> {"y"}: 1536 B
+#   k: ["y"] and ["x"]            -> nothing in common: 0 B   (the first operand alone: {"y"})
+#   k: ["x"] and ["y"]            -> 0 B                      (the first operand alone: {"x"})
+DISAGREEING = [('[{}, {"x", "y"}]', '[{"x"}, {}]', "x", 512), ('[{}, {"x"}]', '[{"x", "y"}, {}]', "x", 512),
+               ('[{}, {"y", "x"}]', '[{"y"}, {}]', "y", 1536), ('[{}, {"y"}]', '[{"y", "x"}, {}]', "y", 1536),
+               ('[{}, {"y"}]', '[{"x"}, {}]', "", 0), ('[{}, {"x"}]', '[{"y"}, {}]', "", 0)]
+
+
+@pytest.mark.parametrize("a,b,axes,nbytes", DISAGREEING)
+def test_disagreeing_operands_sum_over_their_common_prefix(a, b, axes, nbytes):
+    m = parse_module(dot(a, b, '[{}, {}]'))
+    assert reduction_axes(m.main.body.ops[0]) == tuple(AxisRef(n) for n in axes)
+    r = communication_report(m)
+    assert r.bytes == nbytes and r.per_device() == ({d: nbytes for d in range(8)} if nbytes else {})
+    assert [(i.kind, i.moves) for i in r.items] == ([("reduction", f'all_reduce{{"{axes}"}}')] if axes else [])
+
+
+def test_disagreeing_operands_against_jaxlib_explicit_reshards():
+    """jaxlib's insert-explicit-reshards settles the disagreement otherwise: it slices the less-sharded operand to match
+    the other (free) and sums over every axis the more-sharded one has, or moves an operand when they share none. The
+    report neither costs that operand move nor sums those further axes: on these programs it is a lower bound of
+    jaxlib's explicit program, and the axes it sums are among jaxlib's all_reduce's."""
+    from tests.corpus.shardy_runner import run_in_subprocess
+    texts = [dot(a, b, '[{}, {}]') for a, b, _, _ in DISAGREEING]
+    out = run_in_subprocess([(t, FULL) for t in texts])
+    assert all(ok for ok, _ in out), out
+    for (a, b, _, _), text, (_, full) in zip(DISAGREEING, texts, out):
+        ours, explicit = parse_module(text), parse_module(full)
+        summed = {ax.name for op in explicit.main.walk() if op.name == "sdy.all_reduce" for ax in collective_axes(op)}
+        assert {ax.name for ax in reduction_axes(ours.main.body.ops[0])} < summed, (a, b, full)
+        assert communication_report(ours).bytes < communication_report(explicit).bytes, (a, b, full)
