@@ -201,7 +201,10 @@ class Site:
     def link(self, target: str, here: str) -> str | None:
         "A site-internal link target for `target` on page `here`, or None to leave it as it is."
         page, _, anchor = target.partition("#")
-        if page.startswith(SITE_PREFIX): page = page[len(SITE_PREFIX):]
+        if page.startswith(SITE_PREFIX):  # nbdev's links to the published site: its folders keep their numbers
+            page = re.sub(r"^\d+_", "", page[len(SITE_PREFIX):])
+            if page.endswith(".html") and posixpath.splitext(page)[0] in self.anchors: return self._to(page, anchor, here)
+            return None
         elif re.match(r"^[a-z][a-z0-9+.-]*:", page) or page.startswith("/"): return None
         nb = posixpath.normpath(posixpath.join(posixpath.dirname(self.notebook[here]), page)) if page else ""
         if not page: stem = here
@@ -209,7 +212,12 @@ class Site:
         elif page.endswith((".html", ".md")) and posixpath.splitext(page)[0] in self.anchors: stem = posixpath.splitext(page)[0]
         else: return None
         if stem not in self.anchors: return None
+        return self._to(stem + ".html", anchor, here)
+
+    def _to(self, page: str, anchor: str, here: str) -> str:
+        "The link from page `here` to `page` (a site path, `stage/name.html`) and its anchor where the page has it."
         from slugs import nbdev_slug
+        stem = posixpath.splitext(page)[0]
         ok = anchor and (anchor in self.anchors[stem] or nbdev_slug(anchor) in self.anchors[stem])
         to = posixpath.relpath(stem, posixpath.dirname(here) or ".") + ".ipynb"
         return (to if stem != here else "") + (f"#{anchor}" if ok else "") or to
@@ -222,7 +230,10 @@ def _relink(md: str, site: Site, here: str) -> str:
         if new is None and m.group(2).startswith(SITE_PREFIX):  # a page not in this build: plain text
             return m.group(1)[1:-1]
         return m.group(0) if new is None else f"{m.group(1)}({new})"
-    return re.sub(r"(!?\[[^\]\n]*\])\(([^)\s]+)\)", fix, md)
+    # nbdev links a backticked name even inside a link's text (`[[`f`](site)](page)`): the author's link wins
+    md = re.sub(r"\[\[([^\]\n]*)\]\([^)\s]+\)\]\(", r"[\1](", md)
+    # a link's text may run over one line break
+    return re.sub(r"(!?\[(?:[^\]\n]|\n(?!\n))*\])\(([^)\s]+)\)", fix, md)
 
 
 def _images(md: str, here: str) -> str:
