@@ -1,5 +1,5 @@
 "Differential tests: `sharding_rule` against Shardy's `sdy-populate-op-sharding-rules` (jaxlib) on generated programs."
-import random, re
+import itertools, random, re
 import pytest
 from shardnb.layout.mesh import ShardingError
 from shardnb.layout.syntax import ShardingSyntaxError
@@ -487,3 +487,27 @@ def test_shardnb_stricter_than_shardys_attribute_parser():
         r = parse_op_sharding_rule(t)
         assert str(r) == t
         with pytest.raises(ShardingError, match=msg): r.verify()
+
+def _sort_cases():
+    "Every sort of one or two operands over shapes of rank 1-3 made of 1s and 4s, along each dim."
+    shapes = [s for rank in (1, 2, 3) for s in itertools.product((1, 4), repeat=rank)]
+    return [(list(s), d, n) for s in shapes for d in range(len(s)) for n in (1, 2)]
+
+def test_sort_rules_with_size_one_dims_match_shardy(shardy):
+    """Enumerated, not drawn: Shardy blocks propagation along a sort's dim when every other dim has size 1 (nothing else
+    to shard); the rule of each sort of `_sort_cases` equals jaxlib's, and the blocked and unblocked ones both occur."""
+    args, lines = [], []
+    for k, (s, d, n) in enumerate(_sort_cases()):
+        ins = [f"%a{k}_{i}" for i in range(n)]
+        args += [f"{x}: {T(s)}" for x in ins]
+        types = ", ".join([T(s)] * n)
+        lines.append(f'  %v{k}:{n} = "stablehlo.sort"({", ".join(ins)}) <{{dimension = {d} : i64, is_stable = true}}> '
+                     f'{_compare_body(n)} : ({types}) -> ({types})')
+    text = "func.func @main(" + ", ".join(args) + ") {\n" + "\n".join(lines) + "\n  return\n}"
+    for conservative in (False, True):
+        rows = [row for row in compare(text, shardy(text, conservative)[0], conservative) if row[0] == "stablehlo.sort"]
+        assert len(rows) == len(_sort_cases()) and all(w is not None for _, w, _ in rows)
+        bad = [(case, w, g) for case, (_, w, g) in zip(_sort_cases(), rows) if w != g]
+        assert not bad, f"{len(bad)} of {len(rows)} sort rules differ; first: {bad[0]}"
+        blocked = [case for case, (_, w, _) in zip(_sort_cases(), rows) if "blocked_propagation" in w]
+        assert any(1 in s and len(s) > 1 for s, _, _ in blocked) and len(blocked) < len(rows)
