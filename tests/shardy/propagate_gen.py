@@ -3,7 +3,9 @@
 Meshes of 1-3 axes (device ids, size-1 and odd sizes, sometimes a second mesh or the same mesh under two
 names); element-wise ops, dot_general with batching and contracting dims, transpose, reshapes that split
 and merge dims, broadcast_in_dim, reduce, concatenate, slice; sharding constraints and groups; open and
-closed dims, priorities, replicated axes, non-divisible dims."""
+closed dims, priorities, replicated axes, non-divisible dims; conflicts between factors (a dot_general whose
+operands, of different sizes, shard their free dims along the same axis), which the aggressive strategy resolves
+by source size (feature `conflicts`, on by default)."""
 import random
 
 AXIS_SIZES = (1, 2, 2, 2, 3, 4, 4, 8)
@@ -74,6 +76,7 @@ class _Prog:
             axes2, text2 = gen_mesh(r)
             self.meshes.append(("mesh2", axes2, text2))
         self.args, self.body, self.vals, self.n, self.groups, self.grouped = [], [], [], 0, 0, set()
+        self.returned = []   # values the function returns whatever else it returns (so that they are not dead)
 
     def mesh(self):
         name, axes, _ = self.r.choice(self.meshes) if self.r.random() < 0.2 else self.meshes[0]
@@ -87,9 +90,11 @@ class _Prog:
         self.n += 1
         return f"%v{self.n}"
 
-    def arg(self, shape):
+    def arg(self, shape, sharding=None):
+        "A new argument of `shape`: sharded as `sharding` says, or drawn (sometimes unsharded)."
         name = f"%arg{len(self.args)}"
-        sh = f" {{sdy.sharding = #sdy.sharding{self.sharding(len(shape))}}}" if self.r.random() < self.f.get("arg_rate", 0.6) else ""
+        if sharding is not None: sh = f" {{sdy.sharding = #sdy.sharding{sharding}}}"
+        else: sh = f" {{sdy.sharding = #sdy.sharding{self.sharding(len(shape))}}}" if self.r.random() < self.f.get("arg_rate", 0.6) else ""
         self.args.append(f"{name}: {ttype(shape)}{sh}")
         self.vals.append((name, tuple(shape)))
         return name
@@ -110,7 +115,9 @@ class _Prog:
     def step(self):
         r = self.r
         kind = r.choice(["unary", "binary", "binary", "dot", "transpose", "reshape", "reshape", "broadcast", "reduce",
-                         "concat", "slice", "constraint", "group", "barrier"] + (["obarrier", "while"] if self.f.get("edges") else []))
+                         "concat", "slice", "constraint", "group", "barrier"] + (["obarrier", "while"] if self.f.get("edges") else [])
+                        + (["conflict"] if self.f.get("conflicts", True) else []))
+        if kind == "conflict" and self._conflict(): return
         x, s = self.value() or (None, None)
         if x is None: x, s = self.arg(tuple(r.choice(DIM_SIZES) for _ in range(r.randint(1, 3)))), None
         s = dict(self.vals)[x]
@@ -187,6 +194,33 @@ class _Prog:
             d = r.choice(["FORWARD", "BACKWARD", "NONE"])
             self.emit(f"{{v}} = sdy.propagation_barrier {x} allowed_direction={d} : {T}", s, attr=False)
 
+    def _conflict(self):
+        """A dot_general of lhs [i, k] and rhs [k, j], i != j, whose free dims start with one axis (whether another axis
+        follows, and whether the dim is open, drawn for each): two factors want the axis for the result, and the
+        aggressive strategy gives it to the factor of the larger operand. False (nothing emitted) if the mesh has no
+        axis of size > 1."""
+        r = self.r
+        name, axes = self.mesh()
+        split = [a for a, n in axes if n > 1]
+        if not split: return False
+        a, size = r.choice(split), dict(axes)
+        def dim():
+            refs = [a] + ([r.choice([b for b in split if b != a])] if len(split) > 1 and r.random() < 0.3 else [])
+            n = 1
+            for b in refs: n *= size[b]
+            return n, "{" + ", ".join(f'"{b}"' for b in refs) + (", ?" if r.random() < 0.5 else "") + "}"
+        (ni, di), (nj, dj) = dim(), dim()
+        mi, mj = r.sample((1, 2, 3, 4), 2)   # the free dims' sizes: multiples of their axes', never equal
+        i, j, k = ni * mi, nj * mj, r.choice(DIM_SIZES)
+        if i == j: j *= 2
+        lhs = self.arg((i, k), f"<@{name}, [{di}, {{}}]>")
+        rhs = self.arg((k, j), f"<@{name}, [{{}}, {dj}]>")
+        self.vals = [v for v in self.vals if v[0] not in (lhs, rhs)]   # later ops and the return use the product instead
+        v = self.emit(f"{{v}} = stablehlo.dot_general {lhs}, {rhs}, contracting_dims = [1] x [0] : ({ttype((i, k))}, {ttype((k, j))}) -> "
+                      f"{ttype((i, j))}", (i, j), attr=False)
+        self.returned.append((v, (i, j)))
+        return True
+
     def _edges(self, kind, x, s, T):
         r = self.r
         if kind == "obarrier":
@@ -208,6 +242,7 @@ class _Prog:
     def text(self):
         r = self.r
         outs = [v for v in self.vals[-3:]][: r.randint(1, 2)]
+        outs += [v for v in self.returned if v not in outs]
         res = []
         for _, s in outs:
             sh = f" {{sdy.sharding = #sdy.sharding{self.sharding(len(s))}}}" if r.random() < 0.3 else ""
