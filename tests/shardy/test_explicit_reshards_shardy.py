@@ -5,7 +5,10 @@
 jaxlib re-prints shardnb's output and the texts must be identical, function by function. A lit case that jaxlib
 or shardnb cannot read whole is split into one module per function (its meshes plus that function). The functions
 that still differ would be listed in `KNOWN_DIFFERENCES`, each with its cause (see nbs/04_shardy/05_explicit_reshards.ipynb):
-the test asserts that exactly those differ (none). shardnb reads each input as jaxlib prints it."""
+the test asserts that exactly those differ (none). shardnb reads each input as jaxlib prints it.
+
+The generated programs that meet jaxlib 0.10.2's known crash of its user-priority propagation are left out
+(`propagate_compare.known_crash`, decided by jaxlib), counted and bounded; any other abort fails."""
 import json
 import re
 import subprocess
@@ -19,6 +22,7 @@ from shardnb.ir.program import parse_module, print_module
 from shardnb.shardy.explicit import insert_explicit_reshards
 
 from tests.shardy.propagate_gen import gen_program
+from tests.shardy.propagate_compare import known_crash, abort_cause
 from tests.corpus.shardy_runner import run_in_subprocess, ABORTED
 
 pytest.importorskip("jax")
@@ -165,14 +169,19 @@ def flavour(k):
 
 
 def propagated_programs(seed):
-    "Generated programs as jaxlib's user-priority propagation leaves them (data-flow edges added, then sunk)."
+    """Generated programs as jaxlib's user-priority propagation leaves them (data-flow edges added, then sunk), and how
+    many were left out as jaxlib 0.10.2's known crash of that pass (tests/shardy/propagate_compare.py: jaxlib's own
+    dead-code erasure decides it, so the same programs are left out on every run of a seed)."""
     texts = [gen_program(seed * 1000 + k, **flavour(k)) for k in range(N_PROGRAMS)]
+    edges = lambda k: flavour(k).get("edges", False)
     prep = lambda k: ("sdy-add-data-flow-edges,sdy-user-priority-propagate,func.func(sdy-sink-data-flow-edges)"
-                      if flavour(k).get("edges") else "sdy-user-priority-propagate")
-    done = run_in_subprocess([[t, prep(k)] for k, t in enumerate(texts)])
-    # jaxlib 0.10.2's user-priority propagation crashes when a dead op carries a priority (see test_propagate_shardy)
-    assert all(ok or r == ABORTED for ok, r in done)
-    return [r for ok, r in done if ok]
+                      if edges(k) else "sdy-user-priority-propagate")
+    crash = known_crash([(t, "sdy-add-data-flow-edges," if edges(k) else "") for k, t in enumerate(texts)])
+    run = [k for k in range(N_PROGRAMS) if not crash[k]]
+    done = run_in_subprocess([[texts[k], prep(k)] for k in run])
+    refused = [(r[:300], abort_cause(texts[k], prep(k)) if r == ABORTED else "", texts[k]) for k, (ok, r) in zip(run, done) if not ok]
+    assert not refused, f"jaxlib refuses {len(refused)} programs; first: {refused[0]}"
+    return [r for _, r in done], N_PROGRAMS - len(run)
 
 
 @pytest.fixture(scope="module")
@@ -182,6 +191,7 @@ def propagated(seed):
 
 @pytest.mark.parametrize("full", [True, False])
 def test_generated_programs_agree_with_jaxlib(propagated, full):
+    propagated, left_out = propagated
     pipeline = pass_pipeline(full)
     ref = run_in_subprocess([[t, pipeline] for t in propagated])
     mine = [ours(t, full) for t in propagated]
@@ -203,7 +213,9 @@ def test_generated_programs_agree_with_jaxlib(propagated, full):
         assert c == r, f"differs from jaxlib on:\n{t}\njaxlib:\n{r}\nshardnb:\n{c}"
     same_invalid = same_unverified(invalid, full)
     print(f"enable-full-version={str(full).lower()}: {same}/{compared} generated programs identical "
-          f"({len(propagated)} propagated); where jaxlib's output fails verification, {sum(same_invalid)}/{len(invalid)} "
-          "the same module as jaxlib's unverified output (compared in shardnb's canonical print)")
+          f"({len(propagated)} propagated, {left_out} of {N_PROGRAMS} left out as jaxlib's known crash); where jaxlib's "
+          f"output fails verification, {sum(same_invalid)}/{len(invalid)} the same module as jaxlib's unverified output "
+          "(compared in shardnb's canonical print)")
+    assert left_out + len(propagated) == N_PROGRAMS and left_out <= 0.2 * N_PROGRAMS
     assert compared >= 200
     assert all(same_invalid), [t for t, ok in zip(invalid, same_invalid) if not ok][0]
