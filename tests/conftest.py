@@ -67,6 +67,10 @@ def seed():
 
 def pytest_unconfigure(config):
     if _OWN_RUN_DIR: shutil.rmtree(os.environ["SHARDNB_RUN_DIR"], ignore_errors=True)
+    # the seed is the run's last line (after the counts), where `pytest -q` (which has no header) still shows it
+    reporter = config.pluginmanager.get_plugin("terminalreporter")
+    if reporter is not None and not hasattr(config, "workerinput"):
+        reporter.write_line(f"shardnb seed: {SEED} (replay this run with SHARDNB_SEED={SEED})")
 
 
 def pytest_terminal_summary(terminalreporter):
@@ -74,8 +78,6 @@ def pytest_terminal_summary(terminalreporter):
     if over:
         terminalreporter.write_line(f"tests without a tier that took over {SLOW_SECONDS:g} s (add them to SLOW in tests/conftest.py):")
         for d, n in reversed(over): terminalreporter.write_line(f"  {d:6.1f} s  {n}")
-    # printed last, where `pytest -q` (which has no header) still shows it
-    terminalreporter.write_line(f"shardnb seed: {SEED} (replay this run with SHARDNB_SEED={SEED})")
 
 
 # ---------------------------------------------------------------------------------------------------- tiers
