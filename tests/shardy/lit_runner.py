@@ -1,6 +1,8 @@
 """Shardy's own propagation lit files, run through jaxlib and through shardnb (used by tests/shardy/test_propagate_lit.py and
 bench/propagate_lit.py). Each file is split at `// -----`; its RUN line's passes run in jaxlib (in a subprocess: a case can
-abort it) and in shardnb; jaxlib re-prints shardnb's output and the two texts are compared per function."""
+abort it) and in shardnb; jaxlib re-prints shardnb's output and the two modules are compared whole: each function
+of either (one that only shardnb prints differs), and the module's own lines (attributes, meshes, the order of its
+functions). Where jaxlib refuses a case, whether shardnb refuses it too is recorded."""
 import os
 import re
 import importlib
@@ -62,9 +64,12 @@ def pipeline_text(passes):
     return ",".join(f"func.func({one(n, o)})" if n in FUNC_PASSES else one(n, o) for n, o in passes)
 
 
+MODULE = ""   # funcs' key for the module's own lines: `module` and its attributes, the meshes before the first function
+
+
 def funcs(text):
-    "Function texts of a printed module by name (module attributes and meshes under '')."
-    out, cur, name = {}, [], ""
+    "Function texts of a printed module by name (module attributes and meshes under MODULE)."
+    out, cur, name = {}, [], MODULE
     for l in text.splitlines():
         m = re.match(r"\s*func\.func (?:\w+ )?@([\w$.\-]+)", l)
         if m: out[name] = "\n".join(cur); cur, name = [], m.group(1)
@@ -92,14 +97,22 @@ def run_file(path, verbose=False):
             ours.append([True, print_module(m)])
         except Exception as e: ours.append([False, f"{type(e).__name__}: {e}"])
     canon = run_in_subprocess([[o[1], ""] if o[0] else ["", ""] for o in ours])
-    stats = dict(file=os.path.basename(path), cases=len(cases), rejected=0, funcs=0, same=0, diffs=[])
+    # diffs: (case, function or MODULE, jaxlib's text, shardnb's) for each function of either output that differs, and
+    # for the module's own lines (MODULE also when the texts differ otherwise, e.g. in the order of functions);
+    # rejections: (case, jaxlib's error, shardnb's error or None where shardnb accepted the case)
+    stats = dict(file=os.path.basename(path), cases=len(cases), rejected=0, funcs=0, same=0, modules=0, diffs=[], rejections=[])
     for k, (c, (rok, r), (ook, o), (cok, co)) in enumerate(zip(cases, ref, ours, canon)):
-        if not rok: stats["rejected"] += 1; continue
+        if not rok:
+            stats["rejected"] += 1; stats["rejections"].append((k, r, None if ook else o)); continue
         fr = funcs(r)
         fo = funcs(co) if ook and cok else {}
+        mine = lambda name: fo.get(name, o if not ook else co if not cok else None)
         for name, body in fr.items():
             if not name: continue
             stats["funcs"] += 1
             if fo.get(name) == body: stats["same"] += 1
-            else: stats["diffs"].append((k, name, body, fo.get(name, o if not ook else co)))
+            else: stats["diffs"].append((k, name, body, mine(name)))
+        stats["diffs"] += [(k, name, "", body) for name, body in fo.items() if name not in fr]   # only shardnb's
+        stats["modules"] += 1
+        if fo.get(MODULE) != fr[MODULE] or (fo == fr and co != r): stats["diffs"].append((k, MODULE, r, co if fo else mine(MODULE)))
     return stats
