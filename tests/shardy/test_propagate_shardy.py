@@ -13,6 +13,7 @@ import signal
 import pytest
 
 from shardnb.ir.program import parse_module, print_module
+from shardnb.shardy import projection
 from shardnb.shardy.import_passes import add_data_flow_edges
 from shardnb.shardy.propagate import propagate, STRATEGIES
 
@@ -113,7 +114,6 @@ def test_generated_programs_reach_conflict_resolution(seed, monkeypatch):
     """Measured, not hoped: where two factors want one axis, the aggressive strategy (op-priority and user-priority
     run it too) gives it to the factor whose source tensor is larger. On at least 12% of this run's programs the
     propagated module depends on that order: with the order reversed (the sizes `_sources` gives negated) it differs."""
-    import shardnb.shardy.projection as projection
     sources = projection._sources
     reach = 0
     for text, edges in programs(seed):
