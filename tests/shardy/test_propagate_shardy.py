@@ -117,7 +117,9 @@ def test_the_known_crash_is_jaxlibs():
     with priority 0 all 20 runs finish, and `known_crash` tells the two apart."""
     pipeline = "sdy-user-priority-propagate"
     assert known_crash([(DEAD_PRIORITY, ""), (DEAD_PRIORITY.replace("}p1", "}p0"), "")]) == [True, False]
-    code, out, err = run_alone([[DEAD_PRIORITY, pipeline]] * 20)
+    for attempt in range(5):   # a read of freed memory need not fault every time: up to 5 processes of 20 runs
+        code, out, err = run_alone([[DEAD_PRIORITY, pipeline]] * 20)
+        if code == -signal.SIGSEGV: break
     assert code == -signal.SIGSEGV and len(out) < 20, (exit_status(code), len(out), err[-500:])
     code, out, err = run_alone([[DEAD_PRIORITY.replace("}p1", "}p0"), pipeline]] * 20)
     assert code == 0 and len(out) == 20 and all(ok for ok, _ in out), (exit_status(code), err[-500:])
