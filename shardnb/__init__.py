@@ -42,3 +42,12 @@ from .reshard import simulate
 from .shardy import import_passes as passes, rules, explicit, cost, export
 from .mindspore import strategies, torch_frontend as frontends
 from .viz import program as viz_program
+from .viz import reshard as viz_plan
+# ... and as module paths, so `import shardnb.passes` and `from shardnb.passes import import_pipeline` still work
+# (`shardnb.reshard`, `shardnb.viz` and `shardnb.propagate` name the stage packages and the function now).
+import sys as _sys
+for _old, _mod in dict(mesh=mesh, sharding=sharding, syntax=syntax, interop=interop, program=program, api=api,
+                       simulate=simulate, passes=passes, rules=rules, explicit=explicit, cost=cost, export=export,
+                       strategies=strategies, frontends=frontends, viz_program=viz_program, viz_plan=viz_plan).items():
+    _sys.modules.setdefault(f"{__name__}.{_old}", _mod)
+del _sys, _old, _mod
