@@ -14,6 +14,7 @@ from ..ir.program import (Module, Func, Op, Value, Attr, TensorType, ProgramErro
 from .rules import OpShardingRule, sharding_rule, parse_op_sharding_rule, identity_rule
 from ..ir.core import add_free_axes, data_flow_edge_of, erase_manual_axes, get_sharding, set_sharding, shardable_value
 from ..ir.ops import call_target
+from .debug import ShardingDebug, sink_debug_info
 from .projection import (NONE, FORWARD, BACKWARD, BOTH, project, unproject_tensor, basic_factor_propagation,
                                        aggressive_factor_propagation, is_elementwise)
 # the projection onto factors lives in shardy.projection, the identity rule in shardy.rules; importable from here too
@@ -261,6 +262,10 @@ def _common_mesh_name(meshes: dict, shardings):
     return name
 
 # %% ../../nbs/04_shardy/04_propagate.ipynb #8b1db73a
+def _slot_value(x, ins):
+    "The value a slot stands for in Shardy's debug record: a function result's is its `return` operand."
+    return x if x.__class__ is Value else x.value if x.func is None else ins[0]
+
 class _TensorUpdate:
     "The step of a `_Pass` that propagates along one op's (or edge's) rule."
     def propagate_tensors(self, op, ins, outs, rule, direction, conservative, notify=True) -> bool:
@@ -272,7 +277,8 @@ class _TensorUpdate:
         dirs = tuple(NONE if f in blocked else direction(f) for f in range(n)) if blocked else tuple(map(direction, range(n)))
         ew = self.fp is aggressive_factor_propagation and op is not None and isinstance(op, Op) and is_elementwise(op)
         key = (id(rule), self.fp, conservative, ew, tuple(old_in), tuple(old_out), dirs)
-        updates = self.memo.get(key)
+        dbg = self.debug   # Shardy's `SourceShardingAction`: the debug record needs both projections, so no memo
+        updates = self.memo.get(key) if dbg is None else None
         if updates is None:   # the decision depends only on the key: identical ops (a stack of blocks) decide once
             name = _common_mesh_name(self.m.meshes, old_in + old_out)
             mesh = self.m.meshes[name] if name is not None else None
@@ -280,6 +286,7 @@ class _TensorUpdate:
                 self.memo[key] = ()
                 return False
             p = project(rule, old_in, old_out, mesh)
+            before = project(rule, old_in, old_out, mesh) if dbg is not None else None
             up_in, up_out = self.fp(p, dirs.__getitem__, rule.factor_sizes, mesh, conservative, op if ew else None)
             updates = []
             for side, olds, tensors, maps, ups in ((0, old_in, p.operands, rule.operands, up_in), (1, old_out, p.results, rule.results, up_out)):
@@ -290,6 +297,7 @@ class _TensorUpdate:
                     if (old is None and not _has_axes(new)) or new == old: continue
                     updates.append((side, k, old, new))
             self.memo[key] = updates = tuple(updates)
+            if dbg is not None and updates: dbg.action(op, [_slot_value(x, ins) for x in ins], [_slot_value(x, ins) for x in outs], rule, mesh, before, p)
         changed = False
         for side, k, old, new in updates:
             changed = True
@@ -355,6 +363,7 @@ class _Pass(_Notifications, _TensorUpdate, _OpVisit):
         # (rule, strategy, conservative, element-wise, shardings, directions) -> the shardings it changes
         self.rules, self.rule_cache, self.interned, self.memo = cache.setdefault("rules", {}), cache.setdefault("keys", {}), cache.setdefault("interned", {}), cache.setdefault("memo", {})
         self.wl = None; self.current = None; self._calls = None
+        self.debug = cache.get("debug")   # a `ShardingDebug` recording origins and edges, or None
 
     # -- rules
     def rule(self, op: Op):
@@ -498,11 +507,11 @@ def _run(m, groups, cache, factor_propagation, direction, conservative, on_chang
     "One `_Pass` over `m` with `factor_propagation` and the direction function `direction`."
     _Pass(m, factor_propagation, direction, conservative, groups, cache, on_change).run()
 
-def _run_strategy(m: Module, strategy: str, conservative: bool, on_round=None, on_change=None, keep_sharding_rules=False) -> None:
+def _run_strategy(m: Module, strategy: str, conservative: bool, on_round=None, on_change=None, keep_sharding_rules=False, debug=None) -> None:
     "Run `strategy`'s schedule of passes on `m` in place; `on_round(label)` after each op-priority round."
     groups = ShardingGroups(m)
     sync_groups(groups)
-    cache: dict = {}
+    cache: dict = {"debug": debug}
     both = _both_ways
     stage = [""]
     def op_priority():
@@ -536,14 +545,19 @@ def _run_strategy(m: Module, strategy: str, conservative: bool, on_round=None, o
         if a is not None and not str(a).rstrip().rstrip(">").rstrip().endswith("custom"): del op.attrs["sdy.sharding_rule"]
 
 # %% ../../nbs/04_shardy/04_propagate.ipynb #f480c4a8
-def propagate(module: Module, *, strategy: str = "user-priority", conservative: bool = False, keep_sharding_rules: bool = False) -> Module:
-    "A new module with every value's sharding decided as Shardy's `sdy-{strategy}-propagate` decides it."
+def propagate(module: Module, *, strategy: str = "user-priority", conservative: bool = False, keep_sharding_rules: bool = False,
+              debug_sharding_origins: bool = False, debug_propagation_edge_sharding: bool = False) -> Module:
+    """A new module with every value's sharding decided as Shardy's `sdy-{strategy}-propagate` decides it; the `debug_*`
+    flags write Shardy's `sdy.sharding_origins` and `sdy.propagation_edges` (see `shardy.debug`)."""
     if strategy not in STRATEGIES: raise ValueError(f"unknown propagation strategy {strategy!r}; expected one of {', '.join(STRATEGIES)}")
     if not isinstance(module, Module): raise TypeError(f"propagate takes a Module, got {type(module).__name__}")
     with gc_paused():   # copying and propagating allocate many objects that live as long as the module
         m = copy_module(module)
         _check(m)
-        _run_strategy(m, strategy, conservative, keep_sharding_rules=keep_sharding_rules)
+        dbg = ShardingDebug(debug_sharding_origins, debug_propagation_edge_sharding) if debug_sharding_origins or debug_propagation_edge_sharding else None
+        if dbg is not None: dbg.prepare(m)
+        _run_strategy(m, strategy, conservative, keep_sharding_rules=keep_sharding_rules, debug=dbg)
+        if dbg is not None: dbg.save(m)
         _open_siblings(m)
     return m
 
@@ -603,8 +617,9 @@ def data_flow_edge_shardings(owners) -> list | None:
     if first is None: return None
     return [s if s is not None else open_sharding(first, v.type.rank or 0) for s, v in zip(out, owners)]
 
-def sink_data_flow_edges(m: Module) -> Module:
-    "Shardy's `sdy-sink-data-flow-edges`: move the edges' shardings onto their owners and remove the edges (in place)."
+def sink_data_flow_edges(m: Module, *, sink_debug_sharding_origins: bool = False, sink_debug_propagation_edge_sharding: bool = False) -> Module:
+    "Shardy's `sdy-sink-data-flow-edges`: move the edges' shardings (and debug dictionaries, if asked) onto their owners and remove the edges (in place)."
+    dbg = sink_debug_sharding_origins, sink_debug_propagation_edge_sharding
     for f in m.funcs.values():
         for op in list(f.walk()):
             if op.name in _DATA_FLOW_OWNERS:
@@ -613,6 +628,8 @@ def sink_data_flow_edges(m: Module) -> Module:
                     ins = data_flow_edge_shardings(op.regions[0].args)
                     if ins is not None:
                         op.attrs["in_shardings"] = tuple(add_free_axes(o, n, op.attrs["manual_axes"]) for o, n in zip(op.attrs["in_shardings"], ins))
+                sink_debug_info(op.regions[0].args if mc else [], op, *dbg, block_args=True)
+                sink_debug_info(op.results, op, *dbg, block_args=False)
                 outs = data_flow_edge_shardings(op.results)
                 if outs is not None:
                     if mc: op.attrs["out_shardings"] = tuple(outs)
