@@ -16,8 +16,8 @@ or runs past the timeout); it survives when they all pass.
 
 A test that fails unmutated would kill every mutant for nothing, so the named tests first run once on an unmutated
 copy (`--no-baseline` skips that where CI has just run them). Every run uses one seed (`--seed`, default 0) for
-tests/conftest.py's randomised tests and generated programs, so a run is repeatable; a comparison on generated
-programs (`GEN`) kills its mutant on that seed's programs, not necessarily on every seed's.
+tests/conftest.py's randomised tests, so a run is repeatable. The named tests are hand-written cases, fixed program
+sets or property tests; a property test's draws depend on the seed (which mutants depend on one is measured below).
 
 `--explore PATH...` runs wider tests against the chosen mutants without `-x` and lists every test that fails, with
 the first assertion line: how to find the narrowest test for a new mutant, or whether an existing test kills a survivor.
@@ -55,7 +55,6 @@ TR, MV, SE, BO, PL = (f"shardnb/reshard/{n}.py" for n in ("transfers", "moves", 
 LIT = "tests/shardy/test_propagate_lit.py::test_lit_file_matches_jaxlib[{}.mlir]"
 RULES_GEN = "tests/shardy/test_rules_shardy.py::test_generated_programs_match_shardy"
 FEATURES = "tests/shardy/test_propagate.py::test_features_agree_with_jaxlib[{}]"
-GEN = "tests/shardy/test_propagate_shardy.py::test_agrees_with_jaxlib[{}]"   # generated programs: seed-dependent (--seed)
 T_COST, T_RS = "tests/shardy/test_cost.py", "tests/reshard/test_reshard.py"
 T_MS, T_MSN = "tests/mindspore/test_strategies.py", "tests/mindspore/test_mindspore_networks.py"
 
@@ -73,7 +72,7 @@ MUTANTS = [
     M("is_axis_prefix_ignores_start", P,
       "return _contains(b, a) and _pre_size(a) == _pre_size(b)", "return _contains(b, a)",
       "a sub-axis is a prefix of another only if both start at the same place; (2)2 inside \"x\"=4 is not a prefix of it",
-      (FEATURES.format("basic-False"),)),
+      ("tests/shardy/test_propagate.py::test_a_sub_axis_is_a_prefix_of_its_axis_only_from_the_same_start",)),
     M("adjacent_sub_axes_overlap", P,
       "return a.pre_size < b.pre_size * b.size and b.pre_size < a.pre_size * a.size",
       "return a.pre_size <= b.pre_size * b.size and b.pre_size < a.pre_size * a.size",
@@ -117,7 +116,7 @@ MUTANTS = [
       "any(len(v.uses) != 1 and not _is_scalar(v) for v in op.operands)",
       "any(len(v.uses) > 2 and not _is_scalar(v) for v in op.operands)",
       "op-priority's first round skips ops whose operands have other users; a value with two users is one of them",
-      (GEN.format("op-priority-False"),)),
+      ("tests/shardy/test_propagate.py::test_op_priority_first_round_skips_an_op_whose_operand_has_two_users",)),
     M("group_conflict_ignored", PR,
       "elif s != out: return out, True", "elif s != out: return out, False",
       "members of a sharding group that disagree get an open constraint each; ignoring the conflict forces the first's sharding on all",
@@ -177,15 +176,15 @@ MUTANTS = [
     M("implied_result_of_the_first_operand", CO,
       "for a in _common_prefix(per) if per else []:", "for a in per[0] if per else []:",
       "a result placed on another mesh is laid out where its operands agree, not as the first operand alone says",
-      (T_COST + "::test_no_reduction_when_unsharded_or_summed_explicitly_or_deferred",)),
+      (T_COST + "::test_a_result_on_another_mesh_is_laid_out_where_its_operands_agree",)),
     M("summed_by_any_user", CO,
       "return bool(users) and all(u.name in _REDUCING", "return bool(users) and any(u.name in _REDUCING",
       "partial sums are summed explicitly only if every user all-reduces them; one user that doesn't reads partial sums",
-      (T_COST + "::test_no_reduction_when_unsharded_or_summed_explicitly_or_deferred",)),
+      (T_COST + "::test_partial_sums_one_user_reads_unsummed_are_reduced",)),
     M("agreeing_constraint_reported", CO,
       '    if op.name == "sdy.sharding_constraint" and src == dst: return []\n', "",
       "a sharding constraint its operand already satisfies moves nothing and is no communication",
-      (T_COST + "::test_reshard_is_plan_reshard",)),
+      (T_COST + "::test_a_constraint_its_operand_already_satisfies_moves_nothing",)),
     M("busiest_device_tie_goes_high", CO,
       "key=lambda kv: (kv[1], -kv[0])", "key=lambda kv: (kv[1], kv[0])",
       "the busiest device on a tie is the lowest id, as the report says",
@@ -207,7 +206,7 @@ MUTANTS = [
     M("indivisible_split_accepted", MS_OP,
       '            if shape[d] % c: raise ShardingError(f"{where}: {what} dim {d} of size {shape[d]} is not divisible by {c}")\n', "",
       "MindSpore's CheckStrategy refuses a split that does not divide its dim",
-      (T_MS + "::test_bad_strategies_are_clear_errors",)),
+      (T_MS + "::test_a_split_that_does_not_divide_its_dim_is_refused",)),
     M("allreduce_always_sums", MS_PD,
       'out[o.dim_letter[(v, d)]] = reduction_kind(op) if op.name == "stablehlo.reduce" else "add"',
       'out[o.dim_letter[(v, d)]] = "add"',
@@ -225,7 +224,7 @@ MUTANTS = [
     M("compare_prefers_fewer_splits", MS_ST,
       "return (-math.prod(flat), tuple(-x for x in flat))", "return (math.prod(flat), tuple(-x for x in flat))",
       "among candidates of equal cost MindSpore's Strategy::Compare prefers the larger product of splits",
-      (T_MS + "::test_candidates_follow_mindspore",)),
+      (T_MS + "::test_equal_costs_go_to_the_larger_product_of_splits",)),
     M("out_strategy_bound_off_by_one", MS_PL,
       "k < len(have) or k - len(have) > len(pool)", "k < len(have) or k - len(have) >= len(pool)",
       "an out_strategy may split an output dim by every bit of the split reduction (a ReduceScatter keeps them all)",
@@ -270,7 +269,7 @@ MUTANTS = [
     M("sum_from_the_most_loaded_holder", TR,
       "e = min(cands[c], key=load.__getitem__)", "e = max(cands[c], key=load.__getitem__)",
       "the summing exchange takes each partial sum from its least loaded holder, spreading the senders",
-      (T_RS + "::test_a_sum_straight_into_the_target_boxes",)),
+      (T_RS + "::test_the_summing_exchange_spreads_its_senders",)),
 ]
 
 

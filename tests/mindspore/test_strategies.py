@@ -428,3 +428,33 @@ def test_shardy_plan_random_configurations_on_a_block(seed):
         conf = random_configuration(rng, mod, n, k=int(rng.integers(1, 4)))
         np.testing.assert_allclose(shardy_plan(mod, conf, device_num=n).run(*args)[0], single, rtol=1e-9, atol=1e-9,
                                    err_msg=f"device_num={n}, configured={conf}")
+
+
+def test_a_split_that_does_not_divide_its_dim_is_refused():
+    "MindSpore's CheckStrategy: a 6x4 @ 4x4 matmul's 6 rows cannot be split 4 ways (2 ways they can)."
+    mod = export(FFNSmall(), torch.randn(6, 4))[1]
+    with pytest.raises(ShardingError, match=r"operator matmul \(MatMul\): input 0 dim 0 of size 6 is not divisible by 4"):
+        propagate_strategies(mod, {"matmul": ((4, 1), (1, 1))}, device_num=4)
+    assert propagate_strategies(mod, {"matmul": ((2, 1), (1, 1))}, device_num=4).strategies["matmul"] == ((2, 1), (1, 1))
+
+
+class SoftmaxOfMatmul(torch.nn.Module):
+    def __init__(self):
+        super().__init__(); self.w = torch.nn.Parameter(torch.randn(8, 8, generator=torch.Generator().manual_seed(0)))
+
+    def forward(self, x): return torch.softmax(x @ self.w, -1)
+
+
+@pytest.mark.parametrize("n", [2, 4, 8])
+def test_equal_costs_go_to_the_larger_product_of_splits(n):
+    """softmax(x @ w, -1) on 8x8 with the matmul's columns split n ways over n devices: the softmax may split only its
+    rows, and every split 1, 2, ..., n of them costs the same edge (each direction's few bytes are refined to 3072, as
+    MindSpore's RefineForPracticalCost does). MindSpore's `Strategy::Compare` then prefers the larger product of
+    splits: the rows split n ways, not left whole."""
+    mod = export(SoftmaxOfMatmul(), torch.randn(8, 8))[1]
+    mm = ((1, 1), (1, n))
+    plan = propagate_strategies(mod, {"matmul": mm}, device_num=n)
+    assert plan.strategies == {"matmul": mm, "softmax": ((n, 1),)}
+    rows = [2 ** k for k in range(n.bit_length())]   # 1, 2, ..., n
+    costs = {r: propagate_strategies(mod, {"matmul": mm, "softmax": ((r, 1),)}, device_num=n).total() for r in rows}
+    assert len(set(costs.values())) == 1 and plan.total() == costs[n], costs   # a tie: Compare decides

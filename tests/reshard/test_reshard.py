@@ -280,6 +280,12 @@ def test_bad_input():
     with pytest.raises(ShardingError, match="objective must be one of"): plan_reshard(s, s, (4,), objective="speed")
     with pytest.raises(ShardingError, match="unknown element type"): plan_reshard(s, s, (4,), dtype="tensor")
     with pytest.raises(ShardingError, match="src must be a TensorSharding"): plan_reshard("x", s, (4,))
+    # dst sums over all of "x" where src sums over its first half only: the other half's partials would have to be made up
+    x4 = Mesh({"x": 4})
+    half = TensorSharding(x4, [[]], unreduced=[AxisRef("x", 1, 2)])
+    with pytest.raises(ShardingError, match="a reshard can't make a value unreduced: dst's unreduced axes must be among src's, "
+                                            'got: "x" vs "x":\\(1\\)2'):
+        plan_reshard(half, TensorSharding(x4, [[]], unreduced=["x"]), (8,))
 
 
 @settings(**SETTINGS)
@@ -344,6 +350,21 @@ def test_a_sum_straight_into_the_target_boxes():
     x = data((9,), 6)
     np.testing.assert_array_equal(unshard(plan.run(shard_array(x, src)), dst, (9,)), x)
     assert plan.cost.max_bytes_received >= plan.lower_bound_bytes
+
+
+def test_the_summing_exchange_spreads_its_senders():
+    """[{}] summed over "x" to [{"y"}] on {"x": 2, "y": 4}: each device fetches its quarter from one of the 4 holders
+    of the other x-half's partial sums, the least loaded first, so each device sends one message and receives one: a
+    single step of 8 B a device (taking every quarter from one holder would make it send 4 in sequence)."""
+    m = Mesh({"x": 2, "y": 4})
+    plan = plan_reshard(TensorSharding(m, [[]], unreduced=["x"]), TensorSharding(m, [["y"]]), (8,))
+    assert [s.kind for s in plan.steps] == ["point_to_point"] and plan.steps[0].transfers.reduce, str(plan)
+    step = plan.steps[0]
+    sent, got = np.bincount(step.transfers.src, minlength=8), np.bincount(step.transfers.dst, minlength=8)
+    assert sent.tolist() == [1] * 8 and got.tolist() == [1] * 8, (sent, got)
+    assert plan.cost.max_bytes_received == 2 * 4
+    x = data((8,), 2)
+    np.testing.assert_array_equal(unshard(plan.run(shard_array(x, plan.src)), plan.dst, (8,)), x)
 
 
 @pytest.mark.parametrize("name,strategy", [("cases", cases()), ("cases with sums", cases(unreduced=True)),

@@ -409,6 +409,8 @@ def test_report_against_hand_derived_collectives(name):
     assert [(i.kind, [(s.kind, "".join(a.name for a in s.axes)) for s in i.plan.steps]) for i in r.items] == want
     per = received if isinstance(received, dict) else {d: received for d in range(8)}
     assert r.per_device() == per and r.bytes == max(per.values())
+    # the busiest device, the lowest id on a tie: device 0 where all receive alike (gather_y: (0, 384)), 1 for the permute
+    assert r.busiest_device == (min(d for d, b in per.items() if b == r.bytes), r.bytes)
     for i in r.items:
         for s in i.plan.steps:
             got = senders(s)
@@ -594,3 +596,50 @@ def test_disagreeing_operands_against_jaxlib_explicit_reshards():
         summed = {ax.name for op in explicit.main.walk() if op.name == "sdy.all_reduce" for ax in collective_axes(op)}
         assert {ax.name for ax in reduction_axes(ours.main.body.ops[0])} < summed, (a, b, full)
         assert communication_report(ours).bytes < communication_report(explicit).bytes, (a, b, full)
+
+
+def test_a_result_on_another_mesh_is_laid_out_where_its_operands_agree():
+    """A batched dot whose operands shard the batch dim by different axes ("x" and "y") and the contracting dim alike
+    ("z"), its result placed on another mesh: the partial sums are laid out where the operands agree (batch unsharded,
+    unreduced over "z"), neither operand's batch sharding taken, then summed over "z" before the move. By hand: the
+    4x8x8 f32 result (1024 B) all-reduced in pairs, each device receiving its one peer's 1024 B; the other mesh's 8
+    devices in the same order need nothing more."""
+    text = '''sdy.mesh @mesh = <["x"=2, "y"=2, "z"=2]>
+sdy.mesh @other = <["w"=8]>
+func.func @main(%a: tensor<4x8x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}, {"z"}]>}, %b: tensor<4x32x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"y"}, {"z"}, {}]>}) -> tensor<4x8x8xf32> {
+  %r = stablehlo.dot_general %a, %b, batching_dims = [0] x [0], contracting_dims = [2] x [1] {sdy.sharding = #sdy.sharding_per_value<[<@other, [{}, {}, {}]>]>} : (tensor<4x8x32xf32>, tensor<4x32x8xf32>) -> tensor<4x8x8xf32>
+  return %r : tensor<4x8x8xf32>
+}'''
+    r = communication_report(parse_module(text))
+    (item,) = r.items
+    assert item.kind == "reduction" and item.plan.src.body() == '<@mesh, [{}, {}, {}], unreduced={"z"}>'
+    assert item.plan.dst.body() == '<@other, [{}, {}, {}]>'
+    assert [(s.kind, s.axes) for s in item.plan.steps] == [("all_reduce", (AxisRef("z"),))]
+    assert r.per_device() == {d: 4 * 8 * 8 * 4 for d in range(8)}
+    check_totals(r)
+
+
+def test_partial_sums_one_user_reads_unsummed_are_reduced():
+    """A dot summing over "y" whose result feeds an explicit all_reduce over "y" and also a negate: the negate reads
+    the partial sums as they are, so the report keeps the implied reduction at the dot beside the explicit one."""
+    args = '%a: tensor<8x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {"y"}]>}, %b: tensor<32x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"y"}, {}]>}'
+    body = f"""  %0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0] {per_value('[{"x"}, {}]')} : (tensor<8x32xf32>, tensor<32x16xf32>) -> tensor<8x16xf32>
+  %1 = sdy.all_reduce {{"y"}} %0 out_sharding=<@mesh, [{{"x"}}, {{}}]> : tensor<8x16xf32>
+  %2 = stablehlo.negate %0 {per_value('[{"x"}, {}]')} : tensor<8x16xf32>
+  %3 = stablehlo.add %1, %2 {per_value('[{"x"}, {}]')} : tensor<8x16xf32>
+  return %3 : tensor<8x16xf32>"""
+    r = communication_report(module(body, args))
+    assert [(i.kind, i.where) for i in r.items] == [("reduction", "@main %0"), ("all_reduce", "@main %1")]
+    assert r.items[0].plan.src.unreduced == (AxisRef("y"),) and r.items[0].plan.dst.unreduced == ()
+    # without the negate the all_reduce sums them all: the reduction is costed once, there
+    alone = body.replace("stablehlo.negate %0", "stablehlo.negate %1")
+    assert [i.kind for i in communication_report(module(alone, args)).items] == ["all_reduce"]
+    check_totals(r)
+
+
+def test_a_constraint_its_operand_already_satisfies_moves_nothing():
+    "A sharding constraint equal to its operand's sharding is no communication; one that differs is costed."
+    text = lambda want: reshard("16x8", '[{"x"}, {}]', want).replace("sdy.reshard", "sdy.sharding_constraint")
+    assert communication_report(parse_module(text('[{"x"}, {}]'))).items == ()
+    (item,) = communication_report(parse_module(text('[{}, {"x"}]'))).items
+    assert item.kind == "sharding_constraint" and item.bytes > 0

@@ -193,3 +193,44 @@ def test_jax_programs_agree_with_jaxlib():
     for strategy in STRATEGIES:
         for r in compare(texts, lambda m: propagate(m, strategy=strategy), pass_name(strategy, False)):
             assert r["ref_ok"] and r["identical"], (strategy, r["diffs"][:3])
+
+
+SUB_AXIS_ADD = '''sdy.mesh @mesh = <["x"=4]>
+func.func @main(%a: tensor<8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x":(START)2}]>}, %b: tensor<8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}]>}) -> tensor<8xf32> {
+  %0 = stablehlo.add %a, %b : tensor<8xf32>
+  return %0 : tensor<8xf32>
+}'''
+
+
+def test_a_sub_axis_is_a_prefix_of_its_axis_only_from_the_same_start():
+    """An add of an operand sharded by "x":(1)2 (the major half of "x"=4) and one sharded by "x" shares that half: the
+    result is sharded by it (by all of "x" where a strategy resolves the conflict). By "x":(2)2 (the minor half) the two share no prefix ("x" starts at 1, the sub-axis at 2), and the
+    result stays unsharded. Both as jaxlib's pass decides, in every strategy."""
+    pytest.importorskip("jax")
+    texts = [SUB_AXIS_ADD.replace("START", "1"), SUB_AXIS_ADD.replace("START", "2")]
+    for strategy in STRATEGIES:
+        got = [value_shardings(propagate(parse_module(t), strategy=strategy))["%0"] for t in texts]
+        assert got[0].startswith('<@mesh, [{"x"') and got[1] == "", (strategy, got)
+        for r in compare(texts, lambda m: propagate(m, strategy=strategy), pass_name(strategy, False)):
+            assert r["ref_ok"] and r["identical"], (strategy, r["diffs"][:3])
+
+
+TWO_USERS = '''sdy.mesh @mesh = <["a"=2, "b"=4]>
+func.func @main(%x: tensor<16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a", "b"}]>}) -> (tensor<16xf32>, tensor<16xf32>) {
+  %0 = stablehlo.abs %x : tensor<16xf32>
+  %1 = sdy.sharding_constraint %0 <@mesh, [{"b"}]> : tensor<16xf32>
+  %2 = stablehlo.negate USED : tensor<16xf32>
+  return %1, %2 : tensor<16xf32>, tensor<16xf32>
+}'''
+
+
+def test_op_priority_first_round_skips_an_op_whose_operand_has_two_users():
+    """Op-priority propagation's first rounds pass shardings through element-wise ops only where each operand has no
+    other user. With %x read by the abs alone, the abs takes %x's ["a", "b"] first; with %x read by a negate too, the
+    abs waits, the constraint's ["b"] reaches %0 backward first, and %0 keeps ["b"]. Both as jaxlib's pass decides."""
+    pytest.importorskip("jax")
+    texts = [TWO_USERS.replace("USED", "%1"), TWO_USERS.replace("USED", "%x")]
+    got = [value_shardings(propagate(parse_module(t), strategy="op-priority"))["%0"] for t in texts]
+    assert got == ['<@mesh, [{"a", "b", ?}]>', '<@mesh, [{"b", ?}]>'], got
+    for r in compare(texts, lambda m: propagate(m, strategy="op-priority"), pass_name("op-priority", False)):
+        assert r["ref_ok"] and r["identical"], r["diffs"][:3]
