@@ -121,13 +121,36 @@ def _verify_manual(m: Module, op: Op) -> None:
 
 # %% ../../nbs/03_ir/05_api.ipynb #9c5473a9
 def _verify_sharding_op(m: Module, op: Op) -> None:
+    if op.name != "sdy.sharding_group" and op.results and op.results[0].type != op.operands[0].type:
+        raise ProgramError(f"{op.name}: requires the same type for all operands and results, got {op.operands[0].type} -> {op.results[0].type}")
     s = op.attrs.get("sharding")
     if s is None: return
     check_sharding(m, s, op.operands[0].type, f"{op.name} on {op.operands[0].name and '%' + str(op.operands[0].name) or 'its operand'}")
     _check_unbound(op, s, _bound_axes(op))
 
+def _verify_named(m: Module, op: Op) -> None:
+    "Shardy's `NamedComputationOp` verifier: the body's arguments and `sdy.return` match the operands and results, shardings fit them."
+    name, body = "sdy.named_computation", op.regions[0]
+    if len(body.args) != len(op.operands):
+        raise ProgramError(f"{name}: number of block arguments must match the number of operands: {len(body.args)} != {len(op.operands)}")
+    for k, (arg, v) in enumerate(zip(body.args, op.operands)):
+        if arg.type != v.type:
+            raise ProgramError(f"{name}: expected the type of the {k}'th block argument to match the type of the corresponding operand: "
+                               f"'{arg.type}' vs '{v.type}'")
+    ret = body.ops[-1] if body.ops else None
+    if ret is None or ret.name != "sdy.return": raise ProgramError(f"{name}: the body must end with sdy.return")
+    if [v.type for v in ret.operands] != [r.type for r in op.results]:
+        types = lambda vs: ", ".join(f"'{v.type}'" for v in vs)
+        raise ProgramError(f"{name}: inferred type(s) {types(ret.operands)} are incompatible with return type(s) of operation {types(op.results)}")
+    for kw, vals in (("in_shardings", op.operands), ("out_shardings", op.results)):
+        shardings = op.attrs.get(kw)
+        if shardings is None: continue
+        if len(shardings) != len(vals): raise ProgramError(f"{name}: {kw} shardings don't match number of values: {len(shardings)} shardings vs {len(vals)} values")
+        for s, v in zip(shardings, vals): check_sharding(m, s, v.type, f"{name} {kw}")
+
 for _n in ("sdy.sharding_constraint", "sdy.reshard", "sdy.data_flow_edge"): VERIFIERS[_n] = _verify_sharding_op
 VERIFIERS["sdy.manual_computation"] = _verify_manual
+VERIFIERS["sdy.named_computation"] = _verify_named
 
 def verify_program(m: Module) -> Module:
     "`verify_module` plus the invariants `manual_axes_cleanup` establishes: manual axes in mesh order, each explicit in every in/out sharding."

@@ -15,7 +15,7 @@ from .core import (COLLECTIVE_AXES, Attr, Block, Func, Module, Op, OpaqueType, P
                              TensorType, gc_paused, parse_type)
 
 # %% auto #0
-__all__ = ['DIALECTS', 'DIRECTIONS', 'parse_module']
+__all__ = ['DIALECTS', 'DIRECTIONS', 'TERMINATORS', 'parse_module']
 
 # %% ../../nbs/03_ir/01_parser.ipynb #658ba17f
 # Alternatives in order of frequency (punctuation, names, SSA values first), with possessive
@@ -84,6 +84,8 @@ class _Parser:
         self.i = 0
         self.meshes: dict[str, Mesh] = {}
         self._shardings: dict[str, object] = {}
+        self.owner = None   # (name, token index) of the op or function whose operands or body are being read
+        self.op_at = None   # the token index of the name of the op read last
 
     # -- token helpers
     def fail(self, msg, i=None):
@@ -244,6 +246,11 @@ def check_operand_types(self: _Parser, name, operands, uses_at, form, ins, outs,
             self.fail(f"use of value '{self.T[at]}' expects different type than prior uses: '{t}' vs '{v.type}'", at)
 
 # %% ../../nbs/03_ir/01_parser.ipynb #c2eee36d
+class _Isolated(dict):
+    "The scope of a region isolated from above (`sdy.manual_computation`, `sdy.named_computation`): no value from outside it."
+
+_ISOLATED = frozenset({"sdy.manual_computation", "sdy.named_computation"})
+
 @patch
 def define(self: _Parser, scope, name, values, at):
     "Bind the SSA name `name` to `values` in the innermost scope (a multi-result name names each `(name, k)`)."
@@ -261,10 +268,13 @@ def use(self: _Parser, scope, at):
     name, _, idx = t.partition("#")
     if "#" in t and not (idx.isascii() and idx.isdigit()): self.fail(f"expected a result number after '#' in {t!r}", at)
     if len(idx) > 9: self.fail(f"result number {idx[:24]}{'...' if len(idx) > 24 else ''} is out of range", at)
+    crossed = False   # a value from outside an isolated region (a computation's body sees only its arguments)
     for d in reversed(scope):
         vals = d.get(name)
         if vals is not None: break
+        crossed = crossed or type(d) is _Isolated
     else: self.fail(f"use of undefined value '{name}'", at)
+    if crossed: self.fail(f"'{self.owner[0]}' op using value defined outside the region", self.owner[1])
     if idx:
         k = int(idx)
         if k >= len(vals): self.fail(f"result number {k} out of range: '{name}' has {len(vals)} results", at)
@@ -303,7 +313,8 @@ def block_args(self: _Parser, scope, block, with_attrs=False):
 # %% ../../nbs/03_ir/01_parser.ipynb #632da030
 @patch
 def block_body(self: _Parser, scope, block):
-    "Ops up to the closing '}' (consumed)."
+    "Ops up to the closing '}' (consumed): a block that ends with its terminator and holds no other."
+    ops, last = block.ops, None   # last: the token index of the last op's name
     while not self.accept("}"):
         if self.K[self.i] == "eof": self.fail("expected '}' to close the region, found end of input")
         if self.K[self.i] == "blk":
@@ -312,14 +323,27 @@ def block_body(self: _Parser, scope, block):
             if self.T[self.i] == "(": self.block_args(scope, block)
             self.expect(":", "':' after the block label")
             continue
-        self.op(scope, block)
+        if ops and ops[-1].name in TERMINATORS: self.fail(f"'{ops[-1].name}' op must be the last operation in the parent block", last)
+        self.op(scope, block); last = self.op_at
+    self.check_terminated(block, last)
+
+TERMINATORS = frozenset({"func.return", "sdy.return", "stablehlo.return", "mhlo.return", "mpmd.return"})
+_EXPLICIT_TERMINATOR = ("func.", "sdy.", "stablehlo.", "mhlo.")   # dialects whose regions never get an implicit one
+
+@patch
+def check_terminated(self: _Parser, block, last):
+    "Raise unless `block`, the body of the op or function `self.owner`, ends with a terminator (where its dialect needs one)."
+    if self.owner is None or not self.owner[0].startswith(_EXPLICIT_TERMINATOR): return
+    name, at = self.owner
+    if not block.ops: self.fail("empty block: expect at least a terminator" if name == "func.func" else f"'{name}' op expects a non-empty block", at)
+    if block.ops[-1].name not in TERMINATORS: self.fail(f"block with no terminator, has {block.ops[-1].name}", last)
 
 @patch
 def region(self: _Parser, scope, block=None):
     "`{ ops }`: the ops of a region, into `block` (a new one by default), in a scope of their own."
     block = block if block is not None else Block()
     self.expect("{", "'{' to start a region")
-    scope.append({})
+    scope.append(_Isolated() if self.owner is not None and self.owner[0] in _ISOLATED else {})
     self.block_body(scope, block)
     scope.pop()
     return block
@@ -345,10 +369,11 @@ def op(self: _Parser, scope, block):
             if self.accept("="): break
             self.expect(",", "'=' or ',' after the result names")
     nres = defs[0][1] if len(defs) == 1 else sum(n for _, n, _ in defs)
-    at = self.i
+    at, outer = self.i, self.owner
     if K[at] == "str":
-        name = T[at][1:-1]; self.i += 1
+        name = T[at][1:-1]; self.i += 1; self.owner = (name, at)
         op = self.generic_op(name, scope, nres, at)
+        if name == "func.return" and not isinstance(block.parent, Func): self.fail("'func.return' op expects parent op 'func.func'", at)
     elif K[at] == "id":
         name = T[at]
         if name in ("return", "call"):   # func is the default dialect only directly in a function body
@@ -358,11 +383,12 @@ def op(self: _Parser, scope, block):
             self.fail(f"unknown operation {name!r}: shardnb reads the pretty form of {', '.join(sorted(DIALECTS))} ops "
                       f"(write others in generic form, \"{name}\"(...) : (...) -> (...))" if "." in name else
                       f"expected an operation (dialect.op or \"dialect.op\"(...)), found {name!r}", at)
-        self.i += 1
+        self.i += 1; self.owner = (name, at)
         reader = _READERS.get(name)
         op = reader(self, name, scope, nres, at) if reader else self.template_op(name, scope, nres, at)
     else:
         self.fail(f"expected an operation name, found {self.found()}")
+    self.owner, self.op_at = outer, at
     if T[self.i] == "loc" or K[self.i] == "loc": self.skip_loc()
     if len(op.results) != nres:
         self.fail(f"operation defines {len(op.results)} results but was given {nres} to bind", at)
@@ -453,7 +479,7 @@ def template_pieces(self: _Parser, scope, at):
             seg = text[last:S[i]]
             pieces.append(_WS.sub(" ", seg) if "\n" in seg else seg); pieces.append(len(operands))
             operands.append(self.use(scope, i)); uses_at.append(i); last = S[i] + len(T[i])
-        elif k == "eof": break
+        elif k == "eof": self.fail(f"expected {depth} closing bracket{'s' * (depth > 1)} to end {T[at]}, found end of input", i)
         i += 1
     self.i = i
     end = S[i - 1] + len(T[i - 1])
@@ -584,7 +610,7 @@ def _manual_computation_op(p, name, scope, nres, at):
     p.expect("manual_axes"); p.expect("=")
     attrs["manual_axes"] = _axis_names(p)
     body = Block()
-    scope.append({})
+    scope.append(_Isolated())
     p.block_args(scope, body)
     p.expect("{", "'{' to start the body of sdy.manual_computation")
     p.block_body(scope, body); scope.pop()
@@ -663,7 +689,7 @@ def _named_computation_op(p, name, scope, nres, at):
     for kw in ("in_shardings", "out_shardings"):
         if p.T[p.i] == kw: attrs[kw] = _shardings_list(p, kw)
     body = Block()
-    scope.append({})
+    scope.append(_Isolated())
     p.block_args(scope, body)
     p.expect("{", "'{' to start the body of sdy.named_computation")
     p.block_body(scope, body); scope.pop()
@@ -731,6 +757,7 @@ def collect_meshes(self: _Parser):
 def func(self: _Parser, module):
     "A `func.func` in pretty form, from its visibility on, added to `module`."
     at = self.i
+    self.owner = ("func.func", at - 1)
     vis = None
     if self.T[self.i] in ("public", "private", "nested"): vis = self.T[self.i]; self.i += 1
     if self.K[self.i] != "sym": self.fail(f"expected the function name, found {self.found()}")
@@ -769,6 +796,7 @@ def func(self: _Parser, module):
         self.i += 1; f.is_declaration = False
         self.block_body(scope, f.body)
     else: f.is_declaration = True
+    self.owner = None
     self.skip_loc()
     try: module.add_func(f)
     except ProgramError as e: self.fail(str(e), at)
@@ -868,7 +896,7 @@ def generic_func(self: _Parser, module, props, at):
         if self.T[self.i] == "(": self.block_args(scope, f.body)
         self.expect(":", "':' after the block label")
         if [v.type for v in f.args] != list(ins): self.fail(f"the arguments of @{name} differ from its function_type", at)
-        self.block_body(scope, f.body)
+        self.owner = ("func.func", at); self.block_body(scope, f.body); self.owner = None
     else:
         if not self.accept("}"): self.fail(f"expected the entry block of @{name}, found {self.found()}")
         f.is_declaration = True

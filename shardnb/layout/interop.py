@@ -9,7 +9,7 @@ from __future__ import annotations
 import math, re, sys
 from typing import NamedTuple
 import numpy as np
-from .mesh import Mesh, AxisRef, ShardingError, ShardingTypeError, quote_name, is_int, type_error
+from .mesh import Mesh, AxisRef, ShardingError, ShardingTypeError, quote_name, is_int, type_error, check_listed_devices
 from .sharding import DimSharding, TensorSharding, checked_shape, as_sequence
 
 # %% auto #0
@@ -146,7 +146,10 @@ def to_partition_spec(sharding: TensorSharding, *, drop_hints: bool = False) -> 
 def _jax_logical_ids(devices) -> list[int]:
     "Logical ids (0..N-1) of a JAX mesh's device array, flattened row-major."
     flat = list(np.asarray(devices, dtype=object).reshape(-1))
-    ids = [int(getattr(d, "id", d)) for d in flat]
+    ids = [getattr(d, "id", d) for d in flat]
+    for k, i in enumerate(ids):
+        if not is_int(i): raise type_error(f"the id of device {k} of a JAX mesh (row-major)", i, "an integer")
+    ids = [int(i) for i in ids]
     if sorted(ids) == list(range(len(ids))): return ids
     rank = {d: i for i, d in enumerate(sorted(ids))}
     if len(rank) != len(ids): raise ShardingError(f"a JAX mesh lists a device twice: ids {ids}")
@@ -203,6 +206,7 @@ def jax_devices_indices_map(named_sharding, shape) -> dict[int, tuple[slice, ...
     "JAX's own devices-indices map for `shape` (padded to divisibility, then clipped), keyed by logical id."
     shape = checked_shape(shape)
     ours = from_jax(named_sharding, len(shape))
+    check_listed_devices(ours.mesh.size, "jax_devices_indices_map")
     n = [d.size_in(ours.mesh) for d in ours.dims]
     padded = tuple(-(-d // k) * k for d, k in zip(shape, n))
     ids = dict(zip(np.asarray(named_sharding.mesh.devices, dtype=object).reshape(-1),
@@ -273,6 +277,7 @@ def dtensor_devices_indices_map(sharding: TensorSharding, shape) -> dict[int, tu
     s = _checked(sharding, len(shape))
     _check_no_sub_axes(s, "DTensor")
     mesh = s.mesh
+    check_listed_devices(mesh.size, "dtensor_devices_indices_map")
     owner = {a.name: i for i, d in enumerate(s.dims) for a in d.axes}
     lo = [np.zeros(mesh.shape, dtype=np.int64) for _ in shape]
     size = [np.full(mesh.shape, d, dtype=np.int64) for d in shape]

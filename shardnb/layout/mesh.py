@@ -12,7 +12,8 @@ import numpy as np
 from fastcore.basics import patch
 
 # %% auto #0
-__all__ = ['MAX_DEVICES', 'ShardingError', 'ShardingTypeError', 'type_error', 'quote_name', 'is_int', 'Mesh', 'AxisRef']
+__all__ = ['MAX_DEVICES', 'MAX_LISTED_DEVICES', 'ShardingError', 'ShardingTypeError', 'type_error', 'quote_name', 'is_int',
+           'check_listed_devices', 'Mesh', 'AxisRef']
 
 # %% ../../nbs/00_layout/00_mesh.ipynb #643ad8a5
 class ShardingError(ValueError):
@@ -49,6 +50,13 @@ def is_int(v) -> bool:
     return isinstance(v, (int, np.integer)) and not isinstance(v, bool)
 
 MAX_DEVICES = 1 << 24  # a guard: device arrays beyond this could not be materialised anyway
+MAX_LISTED_DEVICES = 1 << 20  # the most devices a function that lists each device (index maps, shards, plans) takes
+
+def check_listed_devices(n: int, what: str) -> None:
+    "Raise `ShardingError` if `what` would list `n` devices, more than `MAX_LISTED_DEVICES`."
+    if n > MAX_LISTED_DEVICES:
+        raise ShardingError(f"{what} lists every device; the mesh has {n} devices and shardnb lists at most "
+                            f"{MAX_LISTED_DEVICES} (MAX_LISTED_DEVICES)")
 
 # %% ../../nbs/00_layout/00_mesh.ipynb #cd060df1
 @dataclass(frozen=True, slots=True, init=False)

@@ -12,7 +12,7 @@ from functools import lru_cache
 from itertools import combinations
 import numpy as np
 from fastcore.basics import patch
-from .mesh import Mesh, AxisRef, ShardingError, ShardingTypeError, quote_name, is_int, type_error
+from .mesh import Mesh, AxisRef, ShardingError, ShardingTypeError, quote_name, is_int, type_error, check_listed_devices
 
 # %% auto #0
 __all__ = ['as_sequence', 'DimSharding', 'symbol_text', 'TensorSharding', 'checked_shape', 'shard_indices', 'unreduced_index',
@@ -204,6 +204,7 @@ def devices_indices_map(self: TensorSharding, shape) -> dict[int, tuple[slice, .
     shape = checked_shape(shape)
     self.verify(shape)
     if self.mesh.is_maximal: return {self.mesh.device_ids[0]: tuple(slice(0, d) for d in shape)}
+    check_listed_devices(self.mesh.size, "devices_indices_map")
     ids, counts, per_dim = _flat_layout(self)
     cols = []
     for dim, n, idx in zip(shape, counts, per_dim):
@@ -244,6 +245,15 @@ def shard_array(array, sharding: TensorSharding) -> dict[int, np.ndarray]:
     return out
 
 # %% ../../nbs/00_layout/01_sharding.ipynb #9463457f
+_INTP_MAX = int(np.iinfo(np.intp).max)
+
+def _zeros(shape: tuple, dtype) -> np.ndarray:
+    "A zero array of `shape`, or a `ShardingError` when numpy cannot hold that shape (even an empty one: its check counts a 0 as 1)."
+    if math.prod(max(d, 1) for d in shape) * np.dtype(dtype).itemsize > _INTP_MAX:
+        raise ShardingError(f"numpy cannot hold an array of shape {shape} and dtype {np.dtype(dtype)}: its dims (a 0 counted as 1) "
+                            "times the item size pass 2**63 - 1")
+    return np.zeros(shape, dtype=dtype)
+
 def unshard(shards: dict, sharding: TensorSharding, shape) -> np.ndarray:
     "The global array from each device's local array; raises if devices or replicas disagree."
     if not isinstance(shards, dict): raise type_error("shards", shards, "a dict of device id -> local array")
@@ -253,14 +263,16 @@ def unshard(shards: dict, sharding: TensorSharding, shape) -> np.ndarray:
     local = sharding.local_shape(shape)
     if set(shards) != set(idx_map):
         raise ShardingError(f"shards are for devices {sorted(shards)}, but the sharding covers {sorted(idx_map)}")
-    dtypes = {np.asarray(a).dtype for a in shards.values()}
+    shards = {dev: np.asarray(a) for dev, a in shards.items()}
+    dtypes = {a.dtype for a in shards.values()}
     if len(dtypes) != 1: raise ShardingError(f"shards have different dtypes: {sorted(map(str, dtypes))}")
+    for dev, a in shards.items():
+        if a.shape != local: raise ShardingError(f"device {dev} holds shape {a.shape}, but the local shape is {local}")
     uidx = unreduced_index(sharding) if not sharding.mesh.is_maximal else np.zeros(1, dtype=np.int64)
-    out = np.zeros(checked_shape(shape), dtype=dtypes.pop())
+    out = _zeros(shape, dtypes.pop())
     reps, written = {}, set()
     for k, dev in enumerate(flat_device_ids(sharding)):
-        a = np.asarray(shards[dev])
-        if a.shape != local: raise ShardingError(f"device {dev} holds shape {a.shape}, but the local shape is {local}")
+        a = shards[dev]
         sl = idx_map[dev]
         tile = a[tuple(slice(0, s.stop - s.start) for s in sl)]
         key = (tuple((s.start, s.stop) for s in sl), int(uidx[k]))

@@ -8,7 +8,7 @@ Docs: https://shardnb.github.io/shardnb/01_reshard/planner.html.md"""
 from __future__ import annotations
 import math
 import numpy as np
-from ..layout.mesh import Mesh, AxisRef, ShardingError
+from ..layout.mesh import Mesh, AxisRef, ShardingError, check_listed_devices
 from ..layout.sharding import TensorSharding, checked_shape
 from .transfers import (itemsize, CostModel, LinkBeta, Transfers, StepCost, PlanCost, cut_pattern, tile_exchange,
                                        box_layout, buffer_bytes, no_transfers, lower_bound, clear_transfer_caches)
@@ -33,6 +33,7 @@ def _check_plan_args(src, dst, shape, objective):
         if not isinstance(s, TensorSharding): raise ShardingError(f"{name} must be a TensorSharding, got: {s!r}")
     shape = checked_shape(shape)
     src.verify(shape); dst.verify(shape)
+    check_listed_devices(max(src.mesh.size, dst.mesh.size), "a reshard plan")
     if src.mesh != dst.mesh and device_list(src.mesh, src.mesh) != device_list(dst.mesh, dst.mesh) and not _onto_or_off_one(src.mesh, dst.mesh):
         a, b = sorted(src.mesh.device_set), sorted(dst.mesh.device_set)
         raise ShardingError(f"src and dst are on different devices: {a} vs {b}; a reshard moves data among one set of devices "

@@ -11,7 +11,7 @@ from dataclasses import replace
 from ..layout.mesh import AxisRef, Mesh
 from ..layout.sharding import DimSharding, TensorSharding
 from ..ir.program import (Attr, Func, Module, Op, OpaqueType, ProgramError, TensorType, Value, parse_module, print_module,
-                             open_sharding, unique_symbol, copy_func)
+                             open_sharding, unique_symbol, copy_func, verify_module)
 from ..ir.core import data_flow_edge_of, get_sharding, set_sharding
 from .rules import identity_rule
 from .projection import is_elementwise
@@ -511,6 +511,8 @@ def import_func_calls(m: Module, add_edges: bool = True) -> Module:
     for op in _calls_in_order(m):
         name = op.attrs["callee"]
         g = m.funcs[name]
+        if g.is_declaration:   # jaxlib's pass crashes on it (a segmentation fault in jaxlib 0.10.2)
+            raise ProgramError(f"func.call: @{name} is a declaration; import_func_calls inlines a body into each call, and it has none")
         if name in moved:
             g = copy_func(g)   # a fresh copy of the moved body
         else: moved[name] = [a.sharding for a in g.args]
@@ -549,6 +551,7 @@ IMPORT_PASSES = (symbol_dce, lift_inlined_meshes, remove_size_one_axes, propagat
                  pre_order_funcs)
 
 def import_pipeline(m: Module) -> Module:
-    "Run Shardy's import passes as jaxlib's `sdy-propagation-pipeline` does before propagation."
+    "Run Shardy's import passes as jaxlib's `sdy-propagation-pipeline` does before propagation, on a module that verifies."
+    verify_module(m)   # the passes rely on the invariants (a body ending in its return, shardings fitting their values)
     for p in IMPORT_PASSES: p(m)
     return m

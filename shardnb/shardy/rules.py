@@ -60,6 +60,8 @@ def sharding_rule(op: Op, conservative: bool = False) -> OpShardingRule:
     except (IndexError, KeyError, ValueError, TypeError) as e:
         raise ShardingError(f"{op.name}: cannot derive its sharding rule ({e})") from None
     if rule is None: raise ShardingError(f"Shardy gives this {op.name} no sharding rule")
+    try: rule.verify(ins, outs)   # an ill-typed op (operand and result shapes that disagree) gets no rule, not a wrong one
+    except ShardingError as e: raise ShardingError(f"{op.name}: its types don't fit its sharding rule {rule}: {e}") from None
     return rule
 
 # %% ../../nbs/04_shardy/02_rules.ipynb #d5279ef3
