@@ -12,13 +12,15 @@ import numpy as np
 from ..layout.sharding import AxisRef, DimSharding, TensorSharding, ShardingError
 from ..ir.program import Module, Op, Value, TensorType, COLLECTIVE_AXES
 from ..ir.core import get_sharding
+from .debug import value_label, origins_of, describe_origin
+from .op_sharding_rule import factor_name
 from .rules import sharding_rule
 from .projection import project_tensor, unproject_tensor, TensorFactors, FactorSharding, axes_overlap
 from ..reshard.planner import plan_reshard, CostModel, ReshardPlan
 
 # %% auto #0
 __all__ = ['CostItem', 'replicated', 'sharding_of', 'with_unreduced', 'collective_axes', 'reduction_axes', 'communications',
-           'CostReport', 'element_type', 'communication_report', 'CostComparison']
+           'CostReport', 'cause', 'element_type', 'communication_report', 'CostComparison']
 
 # %% ../../nbs/04_shardy/06_cost.ipynb #a7253860
 @dataclass(frozen=True, eq=False)
@@ -28,6 +30,7 @@ class CostItem:
     op: str              # the op's name, e.g. "sdy.reshard" or "stablehlo.dot_general"
     where: str           # "@func %name": the value it produces
     plan: ReshardPlan
+    cause: str = ""     # why it moves: which annotations disagree (or which reduction factor), where they entered
 
     @property
     def bytes(self) -> int: "Bytes the busiest device receives."; return self.plan.cost.max_bytes_received
@@ -172,7 +175,8 @@ def _report_lines(r) -> list[str]:
     n, (dev, b) = len(r.items), r.busiest_device
     lines.append(f"total: {n} communication{'s' * (n != 1)}, {r.bytes:,} B on the busiest device of each, {_us(r.seconds)} us modelled")
     if dev is not None: lines.append(f"over the whole program device {dev} receives the most: {b:,} B")
-    return lines
+    causes = [f"  {k}. {i.cause}" for k, i in enumerate(r.items, 1) if i.cause]
+    return lines + (["causes:"] + causes if causes else [])
 
 @dataclass(frozen=True, eq=False)
 class CostReport:
@@ -209,6 +213,53 @@ class CostReport:
         "This report next to `other`'s, value by value: two strategies or two annotation choices of one program."
         return CostComparison(self, other, tuple(names))
 
+# %% ../../nbs/04_shardy/06_cost.ipynb #45361987
+def _axes_words(m: Module, v: Value, s: TensorSharding, only=None) -> str:
+    "Each axis of `s` (of `only`, if given) with the annotation it came from on `v`, from Shardy's debug record (`sdy.sharding_origins`); '' without one."
+    org, out = origins_of(v), []
+    for d in s.dims:
+        for a in d.axes:
+            if only is not None and a not in only: continue
+            o = org.get(str(a).replace('"', '')) or next((x for k, x in org.items() if k.split(":")[0] == a.name), None)
+            if o is not None: out.append(f"{a} from {describe_origin(m, o, v, a.name)}")
+    return "; ".join(out)
+
+def _with(words: str) -> str: return f" ({words})" if words else ""
+
+def _reduction_cause(m: Module, op: Op, src: TensorSharding) -> str:
+    "Which reduction factors of `op` are sharded, over which axes, on which operand, and where those axes came from."
+    rule, parts = sharding_rule(op), []
+    for f in rule.reduction:
+        for k, (mp, x) in enumerate(zip(rule.operands, op.operands)):
+            s, dims = get_sharding(x), [d for d, fs in enumerate(mp) if f in fs]
+            if s is None or not dims or not s.dims[dims[0]].axes: continue
+            axes = "{" + ", ".join(map(str, s.dims[dims[0]].axes)) + "}"
+            parts.append(f"reduction factor {factor_name(f)} (size {rule.factor_sizes[f]}) of {op.name} is sharded over {axes} on "
+                         f"operand {k} ({value_label(x)} dim {dims[0]}){_with(_axes_words(m, x, s, s.dims[dims[0]].axes))}")
+            break
+    summed = "{" + ", ".join(map(str, src.unreduced)) + "}"
+    return "; ".join(parts) + f": each device holds partial sums, all-reduced over {summed}"
+
+def cause(m: Module, op: Op, kind: str, src: TensorSharding, dst: TensorSharding, v: Value) -> str:
+    "Why `op` moves `v`: the layout its operand has and where those axes entered, against the layout wanted and who wants it."
+    if kind == "reduction": return _reduction_cause(m, op, src)
+    x = op.operands[0]
+    have = f"{value_label(x)} is {src.body()}{_with(_axes_words(m, x, get_sharding(x) or src))}"
+    if src == dst: return f"{have}, already the {dst.body()} it is resharded to: nothing moves"
+    name = str(op.attrs.get("sdy.sharding_origin_name", "")).strip('"')
+    if op.name == "sdy.sharding_constraint" or name.startswith("constraint_"):
+        return f"{have}, but with_sharding_constraint {value_label(v)} asks for {dst.body()}"
+    if op.name != "sdy.reshard": return f"{have}; {op.name} moves it to {dst.body()}"
+    users = v.users
+    if not users: return f"{have}, but a reshard asks for {dst.body()}"
+    u = users[0]
+    if u.name == "func.return":
+        k = next(i for w, i in v.uses if w is u)
+        f = u.block.parent if u.block is not None else None
+        return f"{have}, but result {k} of @{getattr(f, 'name', '?')} is to be {dst.body()} (its out_shardings)"
+    words = _axes_words(m, u.results[0], dst) if u.results else ""
+    return f"{have}, but {u.name} ({value_label(u.results[0]) if u.results else ''}) needs it as {dst.body()}{_with(words)}"
+
 # %% ../../nbs/04_shardy/06_cost.ipynb #b4f5dd70
 def element_type(t: TensorType) -> str:
     "`t`'s element type as `plan_reshard` reads it."
@@ -234,7 +285,7 @@ def communication_report(module: Module, *, cost_model: CostModel | None = None,
                     except ShardingError as e:
                         err = ShardingError(f"{op.name} {_label(fname, v)}: {e}"); err.where = op   # `where`: the op, for located messages
                         raise err from None
-                items.append(CostItem(kind, op.name, _label(fname, v), plans[key]))
+                items.append(CostItem(kind, op.name, _label(fname, v), plans[key], cause(module, op, kind, src, dst, v)))
     return CostReport(tuple(items))
 
 # %% ../../nbs/04_shardy/06_cost.ipynb #bfe46f89

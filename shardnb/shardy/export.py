@@ -14,7 +14,9 @@ from ..layout.sharding import DimSharding, TensorSharding
 from ..ir.program import (Attr, COLLECTIVE_AXES, Func, Module, Op, TensorType, Value, parse_module, print_module, unique_symbol,
                              open_sharding, closed_sharding, copy_module)
 from ..ir.core import get_sharding
-from .import_passes import map_shardings, import_pipeline, original_func_name, symbol_dce
+from .import_passes import map_shardings, import_pipeline, original_func_name, symbol_dce, IMPORT_PASSES
+from . import import_passes, debug
+from ..ir.program import verify_module
 from .propagate import propagate, sink_data_flow_edges, data_flow_edge_shardings, is_pure
 from .explicit import insert_explicit_reshards
 
@@ -23,7 +25,7 @@ __all__ = ['EXPORT_PASSES', 'export_named_computations', 'propagate_to_func_resu
            'insert_func_call_reshards', 'constant_or_scalar_merger', 'remove_sharding_groups',
            'sharding_constraint_to_reshard', 'update_non_divisible_input_output_shardings',
            'remove_sub_axes_in_input_output_shardings', 'close_shardings', 'drop_sharding_rules',
-           'canonicalize_collectives', 'propagation_pipeline']
+           'canonicalize_collectives', 'propagation_pipeline', 'debug_import']
 
 # %% ../../nbs/04_shardy/07_export.ipynb #8f96ef71
 def _rank(v) -> int: return v.type.rank if isinstance(v.type, TensorType) else 0
@@ -269,10 +271,26 @@ def canonicalize_collectives(m: Module) -> Module:
             if d is not None and d.block is not None and d.name in COLLECTIVE_AXES and not d.results[0].uses: d.erase()
     return m
 
-def propagation_pipeline(module: Module, *, conservative: bool = False) -> Module:
-    "jaxlib's `sdy-propagation-pipeline`: import, user-priority propagation, export, explicit reshards; returns a new module."
-    m = import_pipeline(copy_module(module))
-    m = propagate(m, strategy="user-priority", conservative=conservative, keep_sharding_rules=True)
-    for p in EXPORT_PASSES: m = p(m)
+def propagation_pipeline(module: Module, *, conservative: bool = False, debug_sharding_origins: bool = False,
+                         debug_propagation_edge_sharding: bool = False) -> Module:
+    """jaxlib's `sdy-propagation-pipeline`: import, user-priority propagation, export, explicit reshards; returns a new module.
+    With a `debug_*` flag the import, propagation and sink passes record Shardy's debug attributes and the result keeps
+    them (jaxlib writes them to its dump of the module after propagation, then removes them)."""
+    dbg = dict(debug_sharding_origins=debug_sharding_origins, debug_propagation_edge_sharding=debug_propagation_edge_sharding)
+    if any(dbg.values()): m = debug_import(copy_module(module), dbg)
+    else: m = import_pipeline(copy_module(module))
+    m = propagate(m, strategy="user-priority", conservative=conservative, keep_sharding_rules=True, **dbg)
+    for p in EXPORT_PASSES:
+        if p is sink_data_flow_edges: m = p(m, sink_debug_sharding_origins=debug_sharding_origins,
+                                            sink_debug_propagation_edge_sharding=debug_propagation_edge_sharding)
+        else: m = p(m)
     m = insert_explicit_reshards(m, enable_full_version=False)
     return drop_sharding_rules(canonicalize_collectives(m))
+
+def debug_import(m: Module, flags: dict) -> Module:
+    "The import pipeline with `sdy-apply-sharding-constraints` recording Shardy's debug attributes."
+    verify_module(m)
+    for p in IMPORT_PASSES:
+        if p is import_passes.apply_sharding_constraints: debug.apply_sharding_constraints(m, **flags)
+        else: p(m)
+    return m

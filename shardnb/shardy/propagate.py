@@ -226,7 +226,7 @@ class _Notifications:
 
     def notify_users(self, v: Value) -> None:
         "Revisit the users of `v`: an edge it feeds, the calls' results for a `return`, the callee's argument for a call."
-        for u, i in v.uses:
+        for u, i in reversed(v.uses):   # MLIR's use list: the latest use first
             e = _use_edge(u, i)
             if e is not None: self.touch(e); continue
             if u.name == "func.return":

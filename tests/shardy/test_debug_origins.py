@@ -18,6 +18,8 @@ from shardnb.shardy.debug import apply_sharding_constraints
 from shardnb.shardy.propagate import propagate, sink_data_flow_edges, STRATEGIES
 from tests.corpus.shardy_runner import run_in_subprocess
 from tests.shardy.propagate_gen import gen_program
+from tests.corpus.programs import CORPUS_NAMES, jax_corpus   # noqa: F401  (jax_corpus is a fixture)
+from tests.shardy.test_passes_shardy import IMPORT_RUN
 
 pytest.importorskip("jax")
 
@@ -99,8 +101,6 @@ def test_generated_programs_match_jaxlib(strategy, seed):
 
 @pytest.mark.corpus
 def test_corpus_matches_jaxlib(jax_corpus):
-    from tests.corpus.programs import CORPUS_NAMES
-    from tests.shardy.test_passes_shardy import IMPORT_RUN
     imported = run_in_subprocess([[jax_corpus[p], IMPORT_RUN] for p in CORPUS_NAMES])
     texts = [t for ok, t in imported if ok]
     fn = lambda t: print_module(propagate(parse_module(t), debug_sharding_origins=True, debug_propagation_edge_sharding=True))
