@@ -1,9 +1,11 @@
 "Property tests for reshard planning and its simulated execution: no element lost or duplicated, costs against the lower bound."
+import functools
 import math
 
 import numpy as np
 import pytest
 from hypothesis import given, settings, assume, example, HealthCheck, strategies as st
+from hypothesis.control import current_build_context
 
 from shardnb.layout.mesh import Mesh, AxisRef, ShardingError
 from shardnb.layout.sharding import TensorSharding, shard_array, unshard
@@ -12,12 +14,17 @@ from shardnb.reshard.moves import merge_run
 from shardnb.reshard.simulate import trace
 
 SETTINGS = dict(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+# The share of a property's max_examples that must reach the case it is about (`reaches`). Over seeds 1-40 the lowest
+# share seen per property was 0.88 to 0.93 (mean 0.97 to 0.99), each property's run printing its count.
+HARD = 0.8
 
 
 @st.composite
-def meshes(draw, permuted=None):
+def meshes(draw, permuted=None, least=1):
     # 2 first: hypothesis starts from (and shrinks toward) the first element, and a mesh of one device reshards nothing
-    sizes = draw(st.lists(st.sampled_from([2, 1, 2, 3, 4, 4]), min_size=1, max_size=3))
+    sizes = draw(st.lists(st.sampled_from([2, 1, 2, 3, 4, 4]), min_size=least, max_size=3))
+    # a mesh of one device, now and then: one such draw in eight keeps it (a middle value decides: see `shardings`)
+    if max(sizes) == 1 and draw(st.integers(0, 7)) != 5: sizes[0] = draw(st.sampled_from([2, 3, 4]))
     axes = {f"a{i}": s for i, s in enumerate(sizes)}
     n = int(np.prod(sizes))
     ids = None
@@ -36,12 +43,16 @@ def pieces(mesh, split):
 
 
 @st.composite
-def shardings(draw, mesh, rank, split, allow_unreduced):
-    refs = pieces(mesh, split)
+def shardings(draw, mesh, rank, split, allow_unreduced, summed=False, spare=None):
+    refs = [r for r in pieces(mesh, split) if r.name != spare]   # axis `spare` is left out
+    # `summed`: one piece of more than one device holds partial sums, whatever the draws below say of it
+    big = [k for k, r in enumerate(refs) if r.size_in(mesh) > 1]
+    forced = big[draw(st.integers(0, len(big) - 1))] if summed and big else None
     # each piece goes to a dim (about three times in four), else to replicated or unreduced, so most examples
     # really split a dim (a middle value decides: hypothesis favours the ends of a range)
     slots = [draw(st.integers(0, rank - 1)) if draw(st.integers(0, 3)) != 2 else draw(st.integers(-2 if allow_unreduced else -1, -1))
              for _ in refs]
+    if forced is not None: slots[forced] = -2
     order = draw(st.permutations(range(len(refs))))
     dims = [[] for _ in range(rank)]
     unreduced = []
@@ -57,35 +68,87 @@ def shardings(draw, mesh, rank, split, allow_unreduced):
 
 @st.composite
 def shapes(draw, rank, most=9):
-    "A shape of `rank` dims of 2 to `most` elements, some dims of 1, and now and then a zero-size dim."
+    """A shape of `rank` dims of 2 to `most` elements, some dims of 1 (rarely the only dim: one element splits
+    nothing), and now and then a zero-size dim."""
     # (compared with a middle value: hypothesis favours the ends of a range)
     shape = [draw(st.integers(2, most)) for _ in range(rank)]
-    one, zero = draw(st.integers(0, 8 * rank)) - 4 * rank, draw(st.integers(0, 47))
+    span = 64 if rank == 1 else 16 * rank
+    one, zero = draw(st.integers(0, span)) - span // 2, draw(st.integers(0, 95))
     if 0 <= one < rank: shape[one] = 1
     if zero == 29: shape[draw(st.integers(0, rank - 1))] = 0
     return tuple(shape)
 
 
-def nontrivial(case) -> bool:
+def splits(case, **_) -> bool:
     "More than one device, a non-empty tensor, and some dim really split (over more than one shard, with two or more elements)."
     src, dst, shape = case
     split = any(d.size_in(s.mesh) > 1 and n > 1 for s in (src, dst) for d, n in zip(s.dims, shape))
     return src.mesh.size > 1 and math.prod(shape) > 0 and split
 
 
+def sums(case, **_) -> bool:
+    """A non-empty tensor whose source sums partials over an axis of more than one device that the target reduces
+    (every axis, when the target is on another mesh: sums stay on their own)."""
+    src, dst, shape = case
+    reduced = [r for r in src.unreduced if dst.mesh != src.mesh or r not in dst.unreduced]
+    return math.prod(shape) > 0 and any(r.size_in(src.mesh) > 1 for r in reduced)
+
+
+def moves(case, **_) -> bool:
+    "Data really moves or sums: a dim split on either side, or partial sums the target reduces."
+    return splits(case) or sums(case)
+
+
+def reaches(hard, share):
+    """Check a property's generator where the property runs: once the property has passed, at least `share` of the
+    `max_examples` examples it is set to draw ran to its end on a case `hard` says is the one the property is about.
+    Explicit examples don't count; nor do examples the property rejects (`assume`), so a property that rejects too
+    many falls short too. Counting inside the property counts exactly the examples it checks, on this run's seed."""
+    def wrap(test):
+        inner, seen = test.hypothesis.inner_test, []
+
+        @functools.wraps(inner)
+        def counted(*args, **kwargs):
+            inner(*args, **kwargs)
+            if not current_build_context().is_final: seen.append(bool(hard(*args, **kwargs)))   # is_final: explicit examples
+        test.hypothesis.inner_test = counted
+
+        @functools.wraps(test)
+        def run(*args, **kwargs):
+            seen.clear()
+            test(*args, **kwargs)
+            n = test._hypothesis_internal_use_settings.max_examples
+            print(f"{test.__name__}: {sum(seen)} of {len(seen)} examples reach {hard.__name__} ({n} set)")
+            assert sum(seen) >= share * n, \
+                f"{test.__name__}: {sum(seen)} of the {len(seen)} examples it drew reach {hard.__name__} (at least {share:.0%} of {n} wanted)"
+        return run
+    return wrap
+
+
 @st.composite
-def cases(draw, unreduced=False):
-    mesh = draw(meshes())
+def cases(draw, unreduced=False, summed=False, spare=False):
+    """A reshard on one mesh: `unreduced`, partial sums now and then on either side (dst keeps only some of src's);
+    `summed`, src always sums over some axis of more than one device; `spare`, neither side uses some axis of more
+    than one device."""
+    unreduced = unreduced or summed
+    mesh = draw(meshes(least=2 if spare else 1))
+    if spare:
+        big = [name for name, size in mesh.axes if size > 1]
+        assume(len(big) > 1)   # one to leave out, one (at least) to reshard over
+        spare = draw(st.sampled_from(big))
+    else: spare = None
     rank = draw(st.integers(1, 3))
     shape = draw(shapes(rank))
     split_a = draw(st.lists(st.booleans(), min_size=3, max_size=3))
     split_b = split_a if draw(st.booleans()) else draw(st.lists(st.booleans(), min_size=3, max_size=3))
-    src = draw(shardings(mesh, rank, split_a, unreduced))
-    dst = draw(shardings(mesh, rank, split_b, unreduced))
+    src = draw(shardings(mesh, rank, split_a, unreduced, summed, spare))
+    dst = draw(shardings(mesh, rank, split_b, unreduced, spare=spare))
     if unreduced:   # dst may keep only some of src's unreduced axes
         keep = [r for r in dst.unreduced if any(r.name == u.name for u in src.unreduced)]
         dst = TensorSharding(mesh, dst.dims, unreduced=()) if not keep else dst
         assume(all(r in src.unreduced for r in dst.unreduced))
+    if summed and all(r in dst.unreduced for r in src.unreduced if r.size_in(mesh) > 1):
+        dst = TensorSharding(mesh, dst.dims, unreduced=())   # it reduces some sum over more than one device
     assume(src.dims != dst.dims or src.unreduced != dst.unreduced)
     return src, dst, shape
 
@@ -108,6 +171,7 @@ _CUBE = Mesh({"a0": 4, "a1": 4, "a2": 4})
 _TINY = Mesh({"a0": 1, "a1": 1, "a2": 4})
 
 
+@reaches(splits, HARD)
 @settings(**SETTINGS)
 @given(cases())
 # a permute of half of a0 for a2:(1)2, then a gather (4 us), beats gather-then-slice (6 us) under either objective
@@ -139,6 +203,7 @@ def test_plans_move_every_element_exactly(case):
     assert by_time.cost.seconds <= by_bytes.cost.seconds + 1e-12
 
 
+@reaches(splits, HARD)
 @settings(**SETTINGS)
 @given(cases(unreduced=True))
 def test_search_layouts_are_the_layouts(case):
@@ -164,8 +229,9 @@ def test_search_layouts_are_the_layouts(case):
     assert checked >= 2
 
 
+@reaches(sums, HARD)
 @settings(**SETTINGS)
-@given(cases(unreduced=True))
+@given(cases(summed=True))
 # zero-size shapes through the summing step
 @example(case=(TensorSharding(_TINY, [[], [AxisRef("a2", 1, 2)], []], unreduced=[AxisRef("a2", 2, 2)]),
                TensorSharding(_TINY, [["a2"], [], []]), (0, 1, 0)))
@@ -193,9 +259,14 @@ def across_cases(draw):
     assume(a != b)
     rank = draw(st.integers(1, 2))
     shape = draw(shapes(rank, 7))
-    return draw(shardings(a, rank, [False] * 3, True)), draw(shardings(b, rank, [True] * 3, True)), shape
+    src, dst = draw(shardings(a, rank, [False] * 3, True)), draw(shardings(b, rank, [True] * 3, True))
+    # with no dim split on either side and no sum on src, only the device order changes: kept one time in five
+    if not any(d.size_in(s.mesh) > 1 for s in (src, dst) for d in s.dims) and not src.unreduced:
+        assume(draw(st.integers(0, 4)) == 2)
+    return src, dst, shape
 
 
+@reaches(moves, HARD)
 @settings(**SETTINGS)
 @given(across_cases())
 def test_across_meshes(case):
@@ -288,6 +359,7 @@ def test_bad_input():
         plan_reshard(half, TensorSharding(x4, [[]], unreduced=["x"]), (8,))
 
 
+@reaches(splits, HARD)
 @settings(**SETTINGS)
 @given(cases())
 def test_baselines_are_exact_and_never_beat_the_planner(case):
@@ -316,8 +388,9 @@ def test_closed_form_cases_skip_the_search():
         assert len(plan.steps) == 1 and dt < 0.5, (str(plan), dt)
 
 
+@reaches(moves, HARD)
 @settings(**SETTINGS)
-@given(cases(unreduced=True), st.data())
+@given(cases(unreduced=True, spare=True), st.data())
 def test_adding_unreduced_axes_is_local(case, d):
     "dst may sum over axes src doesn't: the data stays on coordinate 0 of the new axes, and the partials still add up exactly."
     src, dst, shape = case
@@ -365,22 +438,6 @@ def test_the_summing_exchange_spreads_its_senders():
     assert plan.cost.max_bytes_received == 2 * 4
     x = data((8,), 2)
     np.testing.assert_array_equal(unshard(plan.run(shard_array(x, plan.src)), plan.dst, (8,)), x)
-
-
-@pytest.mark.parametrize("name,strategy", [("cases", cases()), ("cases with sums", cases(unreduced=True)),
-                                           ("across meshes", across_cases())])
-def test_generators_reach_nontrivial_cases(name, strategy):
-    """At least 80% of the examples the property tests draw are non-trivial (see `nontrivial`), so they test real reshards.
-    Counted over 400 draws: hypothesis draws its simplest examples first (a mesh of one device being the simplest), and
-    in fewer draws they weigh too much."""
-    seen = []
-
-    @settings(max_examples=400, deadline=None, suppress_health_check=list(HealthCheck), database=None)
-    @given(strategy)
-    def draw(case): seen.append(nontrivial(case))
-
-    draw()
-    assert len(seen) >= 200 and sum(seen) >= 0.8 * len(seen), f"{name}: {sum(seen)} of {len(seen)} non-trivial"
 
 
 def test_gather_slice_adds_new_unreduced_axes_locally():
@@ -616,6 +673,7 @@ def _senders_brute(a, b, shape) -> int:
     return int((-(-lack[some] // holders[some])).max(initial=0))
 
 
+@reaches(splits, HARD)
 @settings(**SETTINGS)
 @given(st.one_of(cases(), across_cases()))
 def test_senders_counts_each_elements_lackers_per_holder(case):
@@ -674,6 +732,7 @@ def test_sums_of_nothing_cost_nothing(case):
     _walk_bounds(case, "time")
 
 
+@reaches(moves, HARD)
 @settings(**SETTINGS)
 @given(cases(unreduced=True), st.sampled_from(["time", "bytes"]), st.data())
 def test_floors_and_move_bounds_are_lower_bounds(case, objective, d):
@@ -689,6 +748,7 @@ def test_floors_and_move_bounds_are_lower_bounds(case, objective, d):
     assert checked or axis_atoms(src.mesh, [src, dst]) is None, "no move from the start could be costed"
 
 
+@reaches(splits, HARD)
 @settings(**SETTINGS)
 @given(across_cases(), st.sampled_from(["time", "bytes"]), st.data())
 def test_floors_and_move_bounds_across_meshes(case, objective, d):
@@ -698,6 +758,7 @@ def test_floors_and_move_bounds_across_meshes(case, objective, d):
     _walk_bounds(case, objective, _drawer(d))
 
 
+@reaches(moves, HARD)
 @settings(**SETTINGS)
 @given(cases(unreduced=True), st.sampled_from(["time", "bytes"]))
 def test_process_caches_never_change_a_plan(case, objective):
