@@ -547,9 +547,19 @@ def _edge_uses(op: Op):
         return [(r, [ret(b, k)]) for k, r in enumerate(op.results)] + [(a, [(op, k)]) for k, a in enumerate(b.args)]
     return None
 
+def _owner_sharding(op: Op, owner: Value):
+    """`getEdgeOwnerSharding`: the sharding data-flow op `op` keeps for `owner` in its own attributes -- never an
+    `sdy.data_flow_edge`'s, which propagation updates while the op's attribute keeps what the edge started from."""
+    if op.name in ("sdy.manual_computation", "sdy.named_computation"):
+        shardings = op.attrs.get("in_shardings" if owner.is_block_arg else "out_shardings")
+        if not shardings: return None
+        s = shardings[owner.index]
+        return erase_manual_axes(s, op.attrs["manual_axes"]) if owner.is_block_arg and "manual_axes" in op.attrs else s
+    return owner.sharding   # a while, case or optimization barrier: its result's own `sdy.sharding`
+
 def _edge_target(op: Op, owner: Value):
     "The sharding an edge's sources are resharded to: the owner's, seen from where the sources are (`transformTargetSharding`)."
-    s = get_sharding(owner)
+    s = _owner_sharding(op, owner)
     if op.name != "sdy.manual_computation" or s is None: return s
     manual = op.attrs["manual_axes"]
     if owner.is_block_arg: return add_free_axes(op.attrs["in_shardings"][owner.index], s, manual)

@@ -249,3 +249,39 @@ def test_generated_programs_agree_with_jaxlib(propagated, full):
     assert len(invalid) <= 0.2 * len(propagated)   # most programs are compared in jaxlib's own print
     assert compared >= 200
     assert all(same_invalid), [t for t, ok in zip(invalid, same_invalid) if not ok][0]
+
+
+# Modules that still hold `sdy.data_flow_edge` ops: the inputs of Shardy's propagation lit tests that have them, as
+# written (data-flow edges, priorities, groups) or after jaxlib's `sdy-add-data-flow-edges` and basic propagation
+# (every lit file: cases, whiles, manual and named computations). A data-flow op's sources are resharded to the
+# sharding the op itself keeps for the edge's owner (`getEdgeOwnerSharding`), not the edge's.
+PROPAGATION_LIT = Path(__file__).parent / "data" / "propagation_lit"
+EDGE_PREPS = ("", "sdy-add-data-flow-edges,sdy-basic-propagate")
+
+
+def modules_with_edges():
+    "(file, case, prep, text) of every propagation lit case jaxlib accepts that holds data-flow edges after `prep`."
+    cases = [(f.name, k, t) for f in sorted(PROPAGATION_LIT.glob("*.mlir")) for k, t in enumerate(f.read_text().split("// -----"))
+             if "func.func" in t]
+    out = []
+    for prep in EDGE_PREPS:
+        done = run_in_subprocess([[t, prep] for _, _, t in cases]) if prep else [(True, t) for _, _, t in cases]
+        out += [(f, k, prep, t) for (f, k, _), (ok, t) in zip(cases, done) if ok and "sdy.data_flow_edge" in t]
+    return out
+
+
+@pytest.mark.parametrize("full", [True, False])
+def test_modules_holding_data_flow_edges_agree_with_jaxlib(full):
+    mods = modules_with_edges()
+    results = compare_functions([t for *_, t in mods], full)
+    compared = same = 0
+    differ = []
+    for (f, k, prep, _), (rok, res, readable) in zip(mods, results):
+        assert rok, (f, k, prep, res[:300])
+        for name, ok in res.items():
+            compared += 1; same += ok
+            if not ok: differ.append((f, k, prep, name))
+    print(f"enable-full-version={str(full).lower()}: {same}/{compared} functions and modules' other lines identical over "
+          f"{len(mods)} modules holding data-flow edges ({sum(1 for m in mods if not m[2])} as written, "
+          f"{sum(1 for m in mods if m[2])} after jaxlib's sdy-add-data-flow-edges and basic propagation)")
+    assert len(mods) >= 100 and not differ, differ
