@@ -147,3 +147,21 @@ def test_jaxlib_propagation_reproduces_the_answer(seed):
         assert a == b, (mesh, imp)
         checked += len(a)
     print(f"jaxlib reproduces {checked} values of {len(cases)} annotated programs")
+
+
+def test_the_bound_is_below_every_exact_plan(seed):
+    "The lower bound that prices unplanned moves never exceeds the exact plan's modelled time (random pairs of shardings)."
+    from shardnb.auto.auto_shard import arg_choices
+    from shardnb.ir.program import TensorType, Value
+    r = random.Random(seed + 3)
+    n = 0
+    for mesh_text in ('<["x"=8]>', '<["x"=2, "y"=4]>', '<["a"=2, "b"=2, "c"=2]>', '<["p"=4, "q"=4]>'):
+        p = Pricer("mesh", parse_mesh(mesh_text), DeviceModel())
+        for shape in ((16, 64), (8, 12, 32)):
+            v = Value(TensorType(shape, "f32"))
+            ss = [c.results[0] for c in arg_choices(v, p)]
+            for _ in range(40):
+                s, t = r.choice(ss), r.choice(ss)
+                assert p.bound(s, t, shape, "f32") <= p.exact(s, t, shape, "f32") * (1 + 1e-12), (mesh_text, shape, str(s), str(t))
+                n += 1
+    print(f"{n} pairs: bound <= exact")
