@@ -86,6 +86,7 @@ def peak_live_bytes(module: Module, order=None, *, func: str | None = None, size
     function's ops, default: program order); arguments, returned values and constants are not counted, an op's regions
     and called functions add their own peak while it runs. No fusion: every value is a buffer."""
     if not isinstance(module, Module): raise TypeError(f"peak_live_bytes takes a Module, got: {type(module).__name__}")
+    if func is not None and func not in module.funcs: raise ValueError(f"no function @{func} in the module (it has {', '.join('@' + n for n in module.funcs)})")
     f = module.main if func is None else module.funcs[func]
     ret = f.return_op
     excluded = set(f.args) | (set(ret.operands) if ret is not None else set())
