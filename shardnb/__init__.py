@@ -1,3 +1,5 @@
+"""Understand, plan and run tensor sharding: Shardy's representation, propagation, reshard planning and execution, as literate notebooks."""
+
 __version__ = "0.1.0"
 
 # The stable names of DESIGN.md's API contract, and the rest of the public surface, re-exported so
@@ -32,7 +34,8 @@ from .shardy import (add_data_flow_edges, apply_sharding_constraints, constant_s
 from .shardy.propagate import STRATEGIES as PROPAGATION_STRATEGIES
 from .mindspore import Strategy, StrategyPlan, propagate_strategies, shardy_plan, compare_styles
 from .mindspore import from_torch   # imports torch only when called
-from .viz import draw_mesh, draw_sharding, draw_device_grid, element_labels, draw_program, draw_pass
+from .shardy import explain, memory_report, peak_live_bytes, predict_collectives, hlo_collectives, compare_collectives
+from .viz import draw_mesh, draw_sharding, draw_device_grid, element_labels, draw_program, draw_pass, draw_explain
 
 # The flat module names from before the stages became subpackages, kept so that `from shardnb import passes`
 # still works; new code imports from the stage's subpackage (`shardnb.shardy.import_passes`).

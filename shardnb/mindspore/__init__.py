@@ -7,3 +7,4 @@ from .plan import *
 from .per_device import *
 from .strategies import *
 from .torch_frontend import *
+from .torch_ops import *

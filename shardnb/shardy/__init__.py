@@ -1,5 +1,6 @@
-"""Shardy's pipeline: import passes, op sharding rules, projection onto factors, propagation, explicit
-reshards, the communication report and the export passes."""
+"""Shardy's pipeline: import passes, op sharding rules, projection onto factors, propagation (with Shardy's debug
+record of origins and edges), explicit reshards, the communication report, the export passes, `explain`, and the
+prediction of what XLA emits and what each device holds."""
 from .import_passes import *
 from .op_sharding_rule import *
 from .rules import *
@@ -8,3 +9,6 @@ from .propagate import *
 from .explicit import *
 from .cost import *
 from .export import *
+from .debug import *
+from .explain import *
+from .predict import *

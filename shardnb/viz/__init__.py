@@ -3,3 +3,4 @@ imports this one."""
 from .layout import *
 from .reshard import *
 from .program import *
+from .explain import *
