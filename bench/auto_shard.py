@@ -54,15 +54,36 @@ def baselines(name, text, mesh_text):
     return {k: step_cost(propagated(hand_strategy(text, mesh_text, k, **spec))) for k in kinds}
 
 
+def mesh_text(m: str) -> str:
+    return "<[" + ", ".join(f'"{n}"={k}' for n, k in zip("abcd", map(int, m.split("x")))) + "]>"
+
+
+def pareto_table(a):
+    "Step time against memory limit for one model and mesh: from the unconstrained answer's peak down to where nothing fits."
+    from shardnb.auto.auto_shard import pareto, plot_pareto
+    name, mk = a.pareto.split(":"); text = lower([name])[name]; mt = mesh_text(mk)
+    free = auto_shard(text, mt, time_limit=a.time_limit)
+    limits = [int(free.cost.peak_bytes * f) for f in (1.0, 0.9, 0.8, 0.7, 0.6, 0.5, 0.4, 0.3, 0.2)]
+    t = time.perf_counter(); pts = pareto(text, mt, limits, time_limit=a.time_limit); wall = time.perf_counter() - t
+    print(f"machine: {os.cpu_count()} cores, numpy float32 matmul {machine_speed():.1f} GFLOP/s; {name} on {mt}; {len(limits)} solves in {wall:.1f} s")
+    print(f"{'limit MiB':>10} {'step ms':>10} {'peak MiB':>10}")
+    for lim, sec, peak in pts:
+        print(f"{lim / 2**20:10.1f} " + (f"{sec * 1e3:10.4f} {peak / 2**20:10.1f}" if sec is not None else f"{'no strategy fits':>21}"))
+    if a.png: plot_pareto(pts, f"{name} on {mt}").savefig(a.png, dpi=120)
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--models", default="mlp2,gpt2_block")
     ap.add_argument("--meshes", default="8,2x4")
     ap.add_argument("--time-limit", type=float, default=60.0)
+    ap.add_argument("--pareto", default=None, help="MODEL:MESH: print step time against memory limit instead (e.g. gpt2_block:8)")
+    ap.add_argument("--png", default=None, help="with --pareto: draw the front into this file")
     ap.add_argument("--no-follow-below", type=int, default=8, help="also search with follow=False on meshes of at most this many devices")
     a = ap.parse_args(argv)
+    if a.pareto: return pareto_table(a)
     names = a.models.split(","); texts = lower(names)
-    meshes = {m: "<[" + ", ".join(f'"{n}"={k}' for n, k in zip("abcd", map(int, m.split("x")))) + "]>" for m in a.meshes.split(",")}
+    meshes = {m: mesh_text(m) for m in a.meshes.split(",")}
     print(f"machine: {os.cpu_count()} cores, numpy float32 matmul {machine_speed():.1f} GFLOP/s; device model: {DeviceModel().name}")
     print(f"{'model':24} {'mesh':6} {'strategy':22} {'step ms':>10} {'comm ms':>9} {'peak GiB':>9}  search")
     for name in names:
