@@ -16,13 +16,15 @@ from .shardy.propagate import propagate
 from .shardy.explicit import insert_explicit_reshards
 from .shardy.export import propagation_pipeline
 from .shardy.cost import communication_report
+from .shardy.explain import explain
 from .viz.layout import draw_sharding
 from .viz.reshard import draw_plan_steps
 
 # %% auto #0
 __all__ = ['STRATEGIES', 'CommandError', 'parse_shape', 'parse_meshes', 'holders', 'show_text', 'sharding_figure', 'jsonable',
            'plan_text', 'plan_json', 'plan_figure', 'located', 'module_error', 'cmd_propagate', 'png_path', 'read_arg',
-           'cmd_show', 'cmd_plan', 'read_module', 'checked_module', 'cmd_check', 'make_parser', 'main']
+           'cmd_show', 'cmd_plan', 'read_module', 'checked_module', 'cmd_check', 'example_path', 'cmd_explain',
+           'add_explain_parser', 'make_parser', 'main']
 
 # %% ../nbs/08_cli/00_cli.ipynb #fcd27aed
 class CommandError(Exception):
@@ -255,6 +257,55 @@ def cmd_check(args) -> str:
     checked_module(name, text, "check")
     return f"{name}: ok"
 
+# %% ../nbs/08_cli/00_cli.ipynb #a9d3df21
+def example_path(name: str) -> Path:
+    "A program the package ships in `shardnb/data/` (`transformer_block`), by name."
+    from importlib.resources import files
+    p = Path(str(files("shardnb") / "data" / f"{name}.mlir"))
+    if not p.is_file():
+        have = sorted(q.stem for q in p.parent.glob("*.mlir")) if p.parent.is_dir() else []
+        raise CommandError(f"no example {name!r}; the package ships: {', '.join(have) or 'none'}")
+    return p
+
+def cmd_explain(args) -> str:
+    "`shardnb explain`: each value's sharding with the annotation each axis came from, the silent replications, the cost with causes."
+    if (args.file is None) == (args.example is None): raise CommandError("give a FILE.mlir or --example NAME (one of them)", code=2)
+    png = png_path(args.png) if args.png else None
+    name, text = read_module(args.file) if args.file is not None else (str(example_path(args.example)), example_path(args.example).read_text())
+    m = checked_module(name, text, "explain")
+    try:
+        e = explain(m, args.value, strategy=args.strategy)
+        report = communication_report(propagation_pipeline(m, debug_sharding_origins=True))
+    except ValueError as err: raise CommandError(module_error(name, text, err)) from None
+    if args.value is not None:
+        report = dataclasses.replace(report, items=tuple(i for i in report.items if i.where.split()[-1] == args.value))
+    out = [f"{name}: shardings after {args.strategy} propagation; each axis <- the annotation it came from",
+           str(e[args.value]) if args.value is not None else e.summary(),
+           "", "communication (jaxlib's sdy-propagation-pipeline), each with its cause:", str(report)]
+    if png:
+        from shardnb.viz.explain import draw_explain
+        import matplotlib.pyplot as plt
+        ax = draw_explain(e if args.value is None else explain(m, strategy=args.strategy))
+        out.append(_save(ax.figure, png)); plt.close(ax.figure)
+    return "\n".join(out)
+
+def add_explain_parser(sub, raw) -> None:
+    "The `explain` subcommand's arguments."
+    ex = sub.add_parser("explain", formatter_class=raw, help="why each value is sharded as it is, and what it costs",
+        description="Propagate a module with Shardy's debug record on and say, for each value, which annotation each "
+                    "axis of its sharding came from; flag dims left replicated that an annotation wanted sharded; "
+                    "print the communication with the cause of each item.",
+        epilog="""examples:
+  shardnb explain model.mlir
+  shardnb explain model.mlir --value %3
+  shardnb explain --example transformer_block --png explain.png""")
+    ex.add_argument("file", nargs="?", metavar="FILE.mlir", help="the module to explain; - reads it from stdin")
+    ex.add_argument("--example", metavar="NAME", help="a program the package ships instead of FILE: transformer_block")
+    ex.add_argument("--value", metavar="%N", help="explain this value only, with the ops and factors that carried each axis")
+    ex.add_argument("--strategy", default="user-priority", choices=STRATEGIES, help="the propagation strategy (default: user-priority)")
+    ex.add_argument("--png", metavar="FILE", help="also draw the program, coloured by annotation, to FILE")
+    ex.set_defaults(run=cmd_explain)
+
 # %% ../nbs/08_cli/00_cli.ipynb #5034ceb6
 _MESH_HELP = 'a mesh, <["x"=2, "y"=4]> (named @mesh) or sdy.mesh @name = <...>; repeat for several'
 
@@ -269,9 +320,10 @@ def make_parser() -> argparse.ArgumentParser:
   shardnb check model.mlir
   shardnb propagate model.mlir --cost
   shardnb propagate model.mlir --reshards --cost
-  shardnb propagate model.mlir --pipeline""")
+  shardnb propagate model.mlir --pipeline
+  shardnb explain --example transformer_block --png explain.png""")
     p.add_argument("--version", action="version", version=f"shardnb {__version__}")
-    sub = p.add_subparsers(dest="command", required=True, metavar="{show,plan,check,propagate}")
+    sub = p.add_subparsers(dest="command", required=True, metavar="{show,plan,check,propagate,explain}")
     show = sub.add_parser("show", formatter_class=raw, help="print a sharding, its local shape and who holds what",
         description="Print a sharding in canonical text, its per-device local shape and which devices hold "
                     "which slice; optionally draw it.",
@@ -321,6 +373,7 @@ def make_parser() -> argparse.ArgumentParser:
     prop.add_argument("--pipeline", action="store_true", help="run jaxlib's whole sdy-propagation-pipeline (import, user-priority, export, reshards)")
     prop.add_argument("--cost", action="store_true", help="print the communication report instead of the module")
     prop.set_defaults(run=cmd_propagate)
+    add_explain_parser(sub, raw)
     return p
 
 # %% ../nbs/08_cli/00_cli.ipynb #11d46deb

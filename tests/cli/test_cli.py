@@ -30,7 +30,7 @@ def test_console_script_is_declared_and_resolves_to_main():
     assert ep.value == "shardnb.cli:main" and ep.load() is main
 
 
-@pytest.mark.parametrize("sub", [None, "show", "plan", "check", "propagate"])
+@pytest.mark.parametrize("sub", [None, "show", "plan", "check", "propagate", "explain"])
 def test_help(sub):
     r = run(*([sub] if sub else []), "--help")
     assert r.returncode == 0 and "usage: shardnb" in r.stdout
@@ -362,3 +362,62 @@ def test_propagate_reshards_and_pipeline(tmp_path):
     assert r.returncode == 2 and "error:" in r.stderr and "--pipeline" in r.stderr
     r = run("propagate", str(f), "--reshards", "--cost")
     assert r.returncode == 0 and "all_reduce" in r.stdout
+
+
+# ---- shardnb explain
+
+def test_explain_prints_what_explain_and_the_cost_report_say(tmp_path):
+    "Each value's line is `explain`'s summary; the communication is the report of jaxlib's pipeline, each item with its cause."
+    from shardnb.ir.program import parse_module
+    from shardnb.shardy.explain import explain
+    from shardnb.shardy.export import propagation_pipeline
+    from shardnb.shardy.cost import communication_report
+    f = tmp_path / "m.mlir"; f.write_text(PROP_MODULE)
+    r = run("explain", str(f))
+    assert r.returncode == 0, r.stderr
+    m = parse_module(PROP_MODULE)
+    assert explain(m).summary() in r.stdout
+    report = communication_report(propagation_pipeline(m, debug_sharding_origins=True))
+    assert str(report) in r.stdout and report.items and all(i.cause for i in report.items)
+    assert '%0: <@mesh, [{"x", ?}, {?}]>   "x" <- argument 0 (%a) of @main' in r.stdout
+    assert "reduction factor" in r.stdout.split("causes:")[1] and "argument 0 (%a)" in r.stdout.split("causes:")[1]
+
+
+def test_explain_one_value_and_its_figure(tmp_path):
+    f, png = tmp_path / "m.mlir", tmp_path / "e.png"; f.write_text(PROP_MODULE)
+    r = run("explain", str(f), "--value", "%1", "--png", str(png))
+    assert r.returncode == 0, r.stderr
+    assert "<- stablehlo.tanh (%1) carried it from %0 dim 0 to %1 dim 0" in r.stdout
+    assert "<- stablehlo.dot_general (%0) carried it from %a dim 0 to %0 dim 0 (factor i)" in r.stdout
+    assert "%arg" not in r.stdout.split("communication")[0]   # one value only
+    assert png.stat().st_size > 5_000 and f"figure written to {png.resolve()}" in r.stdout
+
+
+def test_explain_the_shipped_transformer_block_in_seconds(tmp_path):
+    "The README's command: the packaged transformer block, its shardings with causes, the silent replication, the cost, the figure."
+    import time
+    png = tmp_path / "explain.png"
+    t0 = time.perf_counter()
+    r = run("explain", "--example", "transformer_block", "--png", str(png))
+    took = time.perf_counter() - t0
+    assert r.returncode == 0, r.stderr
+    out = r.stdout
+    assert '%arg6: <@mesh, [{"model", ?}, {?}]>   "model" <- argument 5 (%arg5) of @main' in out   # w2 follows w1
+    assert "argument 7 (%arg7) dim 1 ends up replicated" in out and "not divisible by 4" in out   # the head's 17 entries
+    assert "causes:" in out and "reduction factor" in out and png.stat().st_size > 20_000
+    print(f"shardnb explain --example transformer_block: {took:.1f} s wall, including interpreter start")
+    assert took < 60
+
+
+def test_explain_errors(tmp_path):
+    f = tmp_path / "m.mlir"; f.write_text(PROP_MODULE)
+    r = run("explain", str(f), "--value", "%9")
+    assert r.returncode == 1 and r.stderr.startswith(f"error: {f}: no value %9 in the program; its values are %a, %w, %0, %1"), r.stderr
+    r = run("explain")
+    assert r.returncode == 2 and "give a FILE.mlir or --example NAME" in r.stderr
+    r = run("explain", "--example", "nope")
+    assert r.returncode == 1 and "the package ships: transformer_block" in r.stderr
+    bad = tmp_path / "bad.mlir"
+    bad.write_text('sdy.mesh @mesh = <["x"=2]>\nfunc.func @main(%a: tensor<8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"z"}]>}) -> tensor<8xf32> {\n  return %a : tensor<8xf32>\n}\n')
+    r = run("explain", str(bad))
+    assert r.returncode == 1 and r.stderr.startswith(f"error: {bad}:2:"), r.stderr
