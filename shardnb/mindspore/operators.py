@@ -237,6 +237,8 @@ def _operator(name, index, ops) -> Operator:
     in_l = set(letters)
     splittable = {l: l in in_l and sizes[l] > 1 and ((l in out_l and l not in red_letters) or l in reduce_kind) for l in sizes}
     for node in fixed: splittable[dim_letter[node]] = False
+    if prim == "TopK":   # TopKInfo::CheckStrategy: the sorted dim is never split ("can not support to split last dimension")
+        for l in reduce_kind: splittable[l] = False
     for i in range(len(inputs)):   # a size-1 input dim broadcast against a larger one keeps its own letter of size 1
         for d in range(len(inputs[i].type.shape)):
             if inputs[i].type.shape[d] == 1: splittable[dim_letter[(inputs[i], d)]] = False

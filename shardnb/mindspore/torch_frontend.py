@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 from ..layout.mesh import ShardingError
 from ..ir.program import Module, parse_module
-from .torch_ops import translate_op, ew, convert, split_piece, tensor_type, SHAPE_ONLY, SPLITS, PRIMITIVES
+from .torch_ops import translate_op, ew, convert, split_piece, tensor_type, SHAPE_ONLY, SPLITS, PRIMITIVES, PIECEWISE, topk_piece
 
 # %% auto #0
 __all__ = ['from_torch']
@@ -497,6 +497,10 @@ def from_torch(exported_program) -> Module:
             sizes = [v[0][d % len(x[1])] if _opname(s) != "unbind" else 1 for v in _node_value(s)]
             shape, dt = _node_value(node)
             return (split_piece(e, x, sizes, d, k, shape), shape, dt)
+        if op == "getitem" and _opname(node.args[0]) == "topk":   # values or indices, each its own operator (TopK)
+            s, shape, dt = node.args[0], *_node_value(node)
+            g = lambda i, name, default: s.args[i] if len(s.args) > i else s.kwargs.get(name, default)
+            return (topk_piece(e, value(s.args[0], e), s.args[1], g(2, "dim", -1), g(3, "largest", True), node.args[1], shape), shape, dt)
         if op == "getitem":
             src = value(node.args[0], e)
             r = src[node.args[1]] if isinstance(src, list) else None
@@ -527,7 +531,7 @@ def from_torch(exported_program) -> Module:
             args.append(f"%{node.name}: {_ty(v.shape, _dt(v.dtype))}" + (' {torch.kind = "user_input"}' if node.name in user else ""))
         elif node.op == "call_function":
             op = _opname(node)
-            if node.name not in live or node.name in free or op in SPLITS: continue   # dead, rematerialised where read, or read piece by piece   # a metadata check; or rematerialised where read
+            if node.name not in live or node.name in free or op in SPLITS or op in PIECEWISE: continue   # dead, rematerialised where read, or read piece by piece   # a metadata check; or rematerialised where read
             e = _Emitter(lines, node.name, "f32")
             start = len(lines)
             try: r = emit(node, e)
@@ -538,6 +542,7 @@ def from_torch(exported_program) -> Module:
                 missing.append((node.name, str(node.target), isinstance(node.meta.get("val"), (list, tuple)), str(err).replace(f"from_torch: node {node.name}: ", "")))
                 continue
             prim = PRIMITIVES.get(op.rstrip("_") if not op.startswith("_") else op)
+            if op == "getitem" and _opname(node.args[0]) in PIECEWISE: prim = PRIMITIVES[_opname(node.args[0])]
             if prim and len(lines) > start: lines[-1] = lines[-1].replace(f'torch.node = "{node.name}"', f'torch.node = "{node.name}", torch.primitive = "{prim}"', 1)
             if isinstance(r, tuple) and len(lines) > start and lines[-1].lstrip().startswith(r[0] + " = "):   # the node's value takes its name
                 lines[-1] = lines[-1].replace(r[0] + " = ", f"%{node.name} = ", 1); r = (f"%{node.name}", *r[1:])

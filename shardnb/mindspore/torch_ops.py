@@ -10,11 +10,12 @@ import math
 from ..layout.mesh import ShardingError
 
 # %% auto #0
-__all__ = ['SPLITS', 'SHAPE_ONLY', 'PRIMITIVES', 'tensor_type', 'const', 'bcast', 'convert', 'operand', 'ew', 'promote',
-           'compare', 'select', 'iota', 'slice_', 'torch_slice', 'reshape', 'select_index', 'split_piece', 'expand',
-           'pad', 'reduce', 'dot', 'softmax_last', 'attention', 'take_along', 'gather_dim', 'torch_slice_all', 'clamp',
-           'hardsigmoid', 'logical', 'floor_divide', 'trunc_divide', 'arange', 'triangle', 'any_',
-           'adaptive_avg_pool2d', 'cross_entropy', 'convolution', 'cumulative_sum', 'diff', 'translate_op']
+__all__ = ['SPLITS', 'PIECEWISE', 'SHAPE_ONLY', 'PRIMITIVES', 'tensor_type', 'const', 'bcast', 'convert', 'operand', 'ew',
+           'promote', 'compare', 'select', 'iota', 'slice_', 'torch_slice', 'reshape', 'select_index', 'split_piece',
+           'expand', 'pad', 'reduce', 'dot', 'softmax_last', 'attention', 'take_along', 'gather_dim', 'torch_slice_all',
+           'clamp', 'hardsigmoid', 'logical', 'floor_divide', 'trunc_divide', 'arange', 'triangle', 'any_',
+           'adaptive_avg_pool2d', 'cross_entropy', 'convolution', 'cumulative_sum', 'diff', 'topk_piece',
+           'repeat_interleave', 'translate_op']
 
 # %% ../../nbs/05_mindspore/06_torch_ops.ipynb #6d720972
 _FLOATS = ("f64", "f32", "f16", "bf16")
@@ -363,6 +364,38 @@ def diff(e, x, dim, n, prepend, append, out, dt):
     if x[2] == "i1": return logical(e, "xor", [(hi, out, "i1"), (lo, out, "i1")], out)
     return ew(e, "subtract", [(hi, out, x[2]), (lo, out, x[2])], out, dt)
 
+# %% ../../nbs/05_mindspore/06_torch_ops.ipynb #51c77320
+PIECEWISE = {"topk"}   # multi-output, each output read its own operator (as SPLITS' pieces are)
+
+def topk_piece(e, x, k, dim, largest, which, out):
+    """Output `which` of aten.topk(x, k, dim, largest) (0: the values, 1: their indices), MindSpore's TopK, from
+    comparisons and sums alone: each element's rank is the count of elements before it (larger, or equal at a lower
+    index, so ties go to the lower index as TopK's do); the r-th output picks the element of rank r by a one-hot sum."""
+    v, s, dt = x
+    d = dim % len(s); n = s[d]
+    pair = tuple(s[:d]) + (n, n) + tuple(s[d + 1:])   # dim d as (i, j): every element against every other
+    at = lambda shift: [q if q < d else q + (shift if q == d else 1) for q in range(len(s))]
+    xi, xj = (bcast(e, x, pair, at(0)), pair, dt), (bcast(e, x, pair, at(1)), pair, dt)
+    ii, ij = (iota(e, pair, d, "i64"), pair, "i64"), (iota(e, pair, d + 1, "i64"), pair, "i64")
+    wins = (compare(e, "gt" if largest else "lt", xj, xi, pair), pair, "i1")
+    tie = (logical(e, "and", [(compare(e, "eq", xj, xi, pair), pair, "i1"), (compare(e, "lt", ij, ii, pair), pair, "i1")], pair), pair, "i1")
+    before = (logical(e, "or", [wins, tie], pair), pair, "i1")
+    rank = (reduce(e, "add", (convert(e, before, "i64"), pair, "i64"), [d + 1]), tuple(s), "i64")
+    pick = tuple(s[:d]) + (k, n) + tuple(s[d + 1:])   # dim d as (r, i): the output's r-th entry against every element
+    hit = (compare(e, "eq", (bcast(e, rank, pick, at(1)), pick, "i64"), (iota(e, pick, d, "i64"), pick, "i64"), pick), pick, "i1")
+    src = (bcast(e, x, pick, at(1)), pick, dt) if which == 0 else (iota(e, pick, d + 1, "i64"), pick, "i64")
+    return reduce(e, "add", (select(e, hit, src, 0, pick, src[2]), pick, src[2]), [d + 1])
+
+def repeat_interleave(e, x, repeats, dim, out):
+    """aten.repeat_interleave(x, repeats: int, dim), as MindSpore's repeat_elements (ExpandDims, Tile, Reshape): each
+    element of `dim` broadcast `repeats` times beside itself, then the two dims merged (no dim: `x` flattened first)."""
+    v, s, dt = x
+    if dim is None: s, v = (math.prod(s),), reshape(e, x, (math.prod(s),)); d = 0
+    else: d = dim % len(s)
+    big = tuple(s[:d + 1]) + (repeats,) + tuple(s[d + 1:])
+    b = bcast(e, (v, s, dt), big, [q if q <= d else q + 1 for q in range(len(s))])
+    return reshape(e, (b, big, dt), out)
+
 # %% ../../nbs/05_mindspore/06_torch_ops.ipynb #d3df283e
 _IDENTITY = {"dropout", "feature_dropout", "alpha_dropout", "lift_fresh_copy", "detach", "alias", "clone", "contiguous"}
 SHAPE_ONLY = {"full", "ones", "zeros", "full_like", "ones_like", "zeros_like", "new_ones", "new_zeros", "new_full", "scalar_tensor",
@@ -445,6 +478,9 @@ def translate_op(e, op, a, kw, out, dt, outs=None):
         if g(2, "weight") is not None or g(5, "label_smoothing", 0.0): raise ShardingError(f"from_torch: node {e.node}: cross_entropy with class weights or label smoothing is not translated yet")
         if len(a[0][1]) != 2: raise ShardingError(f"from_torch: node {e.node}: cross_entropy over more than (N, C) logits is not translated yet")
         return cross_entropy(e, a[0], a[1], g(3, "reduction", 1), g(4, "ignore_index", -100), out, dt)
+    if op == "repeat_interleave":
+        if not isinstance(a[1], int): raise ShardingError(f"from_torch: node {e.node}: repeat_interleave by a tensor of counts has a data-dependent shape")
+        return repeat_interleave(e, a[0], a[1], g(2, "dim"), out)
     if op in ("conv2d", "convolution") and not (op == "convolution" and a[6]):
         if op == "conv2d": return convolution(e, a[0], a[1], g(2, "bias"), g(3, "stride", 1), g(4, "padding", 0), g(5, "dilation", 1), g(6, "groups", 1), out)
         return convolution(e, a[0], a[1], a[2], a[3], a[4], a[5], a[8], out)
@@ -464,4 +500,5 @@ PRIMITIVES = {
     "cross_entropy_loss": "SoftmaxCrossEntropyWithLogits", "diff": "Diff", "min": "Minimum", "max": "Maximum", "type_as": "Cast",
     "to": "Cast", "_to_copy": "Cast", "native_layer_norm": "LayerNorm", "_native_batch_norm_legit_no_training": "BatchNorm",
     "max_pool2d_with_indices": "MaxPool", "convolution": "Conv2D", "conv2d": "Conv2D", "full_like": "Fill", "copy": "BroadcastTo",
+    "topk": "TopK", "repeat_interleave": "Tile",
 }

@@ -94,8 +94,7 @@ MODELS = {
     "multihead_attention": lambda labels: (MHA().eval(), dict(x=_x(0))),
 }
 WITH_LABELS = [n for n in MODELS if n not in ("encoder_layer", "decoder_layer", "multihead_attention")]
-UNTRANSLATED = {"mixtral"}   # its router's topk and repeat_interleave: see test_mixtral_lists_what_it_still_needs
-CASES = [(n, lab, ir) for n in MODELS if n not in UNTRANSLATED for lab in ((False, True) if n in WITH_LABELS else (False,)) for ir in ("default", "core")]
+CASES = [(n, lab, ir) for n in MODELS for lab in ((False, True) if n in WITH_LABELS else (False,)) for ir in ("default", "core")]
 # torch's own run_decompositions fails on GPT-2 (a view of the non-contiguous SDPA output inside torch's decomposition)
 TORCH_FAILS = {("gpt2", False, "core"), ("gpt2", True, "core")}
 
@@ -192,13 +191,12 @@ def test_12_layer_gpt2_plans_fast():
 
 
 @pytest.mark.parametrize("ir", ["default", "core"])
-def test_mixtral_lists_what_it_still_needs(ir):
-    "Mixtral's router (topk, a multi-output op) has no translation yet: one error lists it with every other such node."
-    m, kw = MODELS["mixtral"](True)
-    ep = torch.export.export(m.double(), (), kw)
-    if ir == "core": ep = ep.run_decompositions()
-    with pytest.raises(Exception) as err: from_torch(ep)
-    msg = str(err.value)
-    print(msg)
-    assert "aten.topk.default  x2  (multi-output): topk, topk_1" in msg
-    assert ("aten.repeat_interleave" in msg) == (ir == "default")
+def test_mixtral_router_is_topk(ir):
+    "Mixtral's router: each layer's topk read as two MindSpore TopK operators (values, indices), its sorted dim never split."
+    module, _, _ = built("mixtral", True, ir)
+    tops = [o for o in operators(module) if o.primitive == "TopK"]
+    assert len(tops) == 4, [o.name for o in tops]   # two layers, values and indices each
+    for o in tops:
+        sorted_letter = o.in_letters(0)[-1]
+        assert all(c.get(sorted_letter, 1) == 1 for c in candidates(o, 8)), o.name
+        assert any(c.get(o.in_letters(0)[0], 1) == 8 for c in candidates(o, 8)), o.name   # the tokens split
