@@ -19,7 +19,8 @@ from .cost import element_type
 __all__ = ['HLO_KINDS', 'value_sharding', 'local_bytes', 'value_bytes', 'PeakLive', 'peak_live_bytes', 'MemoryReport',
            'memory_report', 'hlo_bytes', 'replica_groups', 'HloCollective', 'hlo_collectives', 'PredictedCollective',
            'Prediction', 'wire_itemsize', 'explicit_collective', 'step_collectives', 'one_device_collectives',
-           'whole_dims', 'whole_dim_gathers', 'predict_collectives', 'CollectiveComparison', 'compare_collectives']
+           'batch_dims', 'batch_dim_gathers', 'whole_dims', 'whole_dim_gathers', 'size_one_replications',
+           'predict_collectives', 'CollectiveComparison', 'compare_collectives']
 
 # %% ../../nbs/04_shardy/09_predict.ipynb #514b07b8
 def value_sharding(v: Value) -> TensorSharding | None:
@@ -387,6 +388,34 @@ def one_device_collectives(op: Op, module: Module, where: str, *, backend: str =
             out.append(PredictedCollective("all-reduce", meshes[0].axis_names, {d: each for d in devices}, where, "from one device"))
     return out
 
+# %% ../../nbs/04_shardy/09_predict.ipynb #b7d1e0a2
+def batch_dims(op: Op) -> int | None:
+    "The leading batch dims XLA partitions a custom call on (jax's `num_batch_dims` frontend attribute); None for other ops."
+    if op.name != "stablehlo.custom_call": return None
+    m = re.search(r'num_batch_dims\s*=\s*"(\d+)"', str(op.attrs.get("mhlo.frontend_attributes", "")))
+    return int(m.group(1)) if m else None
+
+def batch_dim_gathers(op: Op, where: str, *, backend: str = "cpu", held: dict | None = None) -> list[PredictedCollective]:
+    """The gathers XLA's custom-call batch partitioner runs: each operand resharded to the first sharded operand's batch
+    dims with every other dim whole (all of it whole with no batch dims); `held` gets each result's layout, the same."""
+    from shardnb.shardy.cost import sharding_of
+    from shardnb.reshard.planner import plan_reshard
+    from shardnb.layout.sharding import DimSharding
+    import dataclasses
+    k, out, batch = batch_dims(op), [], None
+    whole = lambda s, rank: dataclasses.replace(s, dims=tuple(batch) + (DimSharding(()),) * (rank - k))
+    for v in op.operands:
+        s = value_sharding(v)
+        if not isinstance(v.type, TensorType) or s is None or s.mesh is None or s.mesh.is_maximal or v.type.rank < k: continue
+        src = sharding_of(v, s)
+        if batch is None: batch, like = src.dims[:k], src
+        out += step_collectives(plan_reshard(src, whole(src, v.type.rank), v.type.shape, element_type(v.type)), where, "batch dims only", backend=backend)
+    if held is not None and batch is not None:
+        for r in op.results:
+            if isinstance(r.type, TensorType) and r.type.rank >= k: held[r] = whole(like, r.type.rank)
+    return out
+
+
 # %% ../../nbs/04_shardy/09_predict.ipynb #a69a2127
 def whole_dims(op: Op) -> list[int]:
     """Dims of `op`'s first operand that XLA's partitioner gathers whole before running it: every dim of a top_k or an
@@ -409,6 +438,7 @@ def whole_dim_gathers(op: Op, where: str, *, backend: str = "cpu", held: dict | 
     from shardnb.reshard.planner import plan_reshard
     from shardnb.layout.sharding import DimSharding
     import dataclasses
+    if batch_dims(op) is not None: return batch_dim_gathers(op, where, backend=backend, held=held)
     dims, out = whole_dims(op), []
     if not dims: return out
     n_in = len(op.operands) // 2 if op.name == "stablehlo.reduce_window" else len(op.operands)
@@ -424,6 +454,21 @@ def whole_dim_gathers(op: Op, where: str, *, backend: str = "cpu", held: dict | 
             for r in op.results:
                 if isinstance(r.type, TensorType) and r.type.rank == v.type.rank: held[r] = dst
     return out
+
+# %% ../../nbs/04_shardy/09_predict.ipynb #c4e2f0b2
+def size_one_replications(op: Op, where: str, *, backend: str = "cpu") -> list[PredictedCollective]:
+    """The all-reduce XLA runs when a reshape drops a size-1 dim that carries mesh axes its result does not use: the
+    operand's shard, summed over those axes (XLA's broadcast of a dim whose shard is its whole size)."""
+    if op.name != "stablehlo.reshape" or not isinstance(op.operands[0].type, TensorType): return []
+    v, r = op.operands[0], op.results[0]
+    s, rs = value_sharding(v), value_sharding(r)
+    if s is None or s.mesh is None or s.mesh.is_maximal: return []
+    used = {a.name for d in (rs.dims if rs is not None else ()) for a in d.axes}
+    axes = [a for n, d in zip(v.type.shape, s.dims) if n == 1 for a in d.axes if a.name not in used]
+    if not axes: return []
+    each = (math.prod(a.size_in(s.mesh) for a in axes) - 1) * _wire_bytes(v, backend)
+    return [PredictedCollective("all-reduce", tuple(_axis_name(a) for a in axes), {d: each for d in sorted(s.mesh.device_set)}, where, "size-1 dim")]
+
 
 # %% ../../nbs/04_shardy/09_predict.ipynb #3973b2d0
 def _held(m: Module, v: Value, held: dict):
@@ -469,6 +514,7 @@ def predict_collectives(module: Module, *, backend: str = "cpu", propagated: boo
         if op.name in _EXPLICIT: out.append(explicit_collective(op, m, where, backend=backend)); continue
         if _on_one_device(op): out += one_device_collectives(op, m, where, backend=backend); continue
         out += whole_dim_gathers(op, where, backend=backend, held=held)
+        out += size_one_replications(op, where, backend=backend)
         if op.name == "sdy.reshard" and op.result.users and all(whole_dims(u) for u in op.result.users): continue   # the user gathers instead
         for kind, src, dst, v in communications(op):
             if kind != "reduction":   # XLA moves a value to a layout once, however many reshards ask for it (CSE)
