@@ -16,7 +16,8 @@ sys.path.insert(0, str(ROOT))
 
 from shardnb.ir.program import parse_module, copy_module
 from shardnb.layout.syntax import parse_mesh
-from shardnb.auto.auto_shard import auto_shard, step_cost, propagated, hand_strategy, DeviceModel
+from shardnb.auto.auto_shard import auto_shard, step_cost, propagated, DeviceModel
+from shardnb.auto.baselines import hand_strategy
 
 # per model: the data arguments and, for Megatron, {argument: dim split on the tensor-parallel axis}
 MODELS = {   # jax flattens each params dict by sorted key; the data arguments come last
@@ -60,7 +61,7 @@ def mesh_text(m: str) -> str:
 
 def pareto_table(a):
     "Step time against memory limit for one model and mesh: from the unconstrained answer's peak down to where nothing fits."
-    from shardnb.auto.auto_shard import pareto, plot_pareto
+    from shardnb.auto.baselines import pareto, plot_pareto
     name, mk = a.pareto.split(":"); text = lower([name])[name]; mt = mesh_text(mk)
     free = auto_shard(text, mt, time_limit=a.time_limit)
     limits = [int(free.cost.peak_bytes * f) for f in (1.0, 0.9, 0.8, 0.7, 0.6, 0.5, 0.4, 0.3, 0.2)]

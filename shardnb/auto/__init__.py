@@ -1,1 +1,2 @@
 from .auto_shard import *
+from .baselines import *

@@ -11,7 +11,7 @@ from shardnb.ir.program import parse_module
 from shardnb.layout.mesh import ShardingError
 from shardnb.layout.syntax import parse_mesh
 from shardnb.auto.auto_shard import (DeviceModel, StepCost, auto_shard, step_cost, build_graph, inline_calls, Pricer,
-                                     evaluate, propagated, _checked_values, _dims)
+                                     evaluate, propagated, checked_values, sharding_dims)
 from shardnb.ir.core import get_sharding
 
 MESHES = ['<["x"=4]>', '<["x"=2, "y"=2]>']
@@ -20,7 +20,7 @@ MESHES = ['<["x"=4]>', '<["x"=2, "y"=2]>']
 def ttype(shape): return "tensor<" + "x".join(map(str, shape)) + "xf32>"
 
 
-def random_program(r: random.Random, n_ops: int) -> str:
+def randomas_module(r: random.Random, n_ops: int) -> str:
     "A small random program of dots, element-wise ops, transposes and sums over dims of 256 and 512 (big enough that compute and communication both matter)."
     vals, lines, k = [], [], 0
     n_args = r.randint(2, 3)
@@ -87,7 +87,7 @@ def test_search_equals_exhaustive(seed):
     r = random.Random(seed)
     sizes, rounds = [], []
     for case in range(50):
-        text, mesh = random_program(r, r.randint(2, 4)), MESHES[case % 2]
+        text, mesh = randomas_module(r, r.randint(2, 4)), MESHES[case % 2]
         best, size = exhaustive(text, mesh)
         res = auto_shard(text, mesh, share=False)
         assert res.solver.status == "optimal", text
@@ -102,7 +102,7 @@ def test_memory_limit_is_respected_or_named(seed):
     r = random.Random(seed + 1)
     fitted = refused = 0
     for case in range(10):
-        text, mesh = random_program(r, 3), MESHES[case % 2]
+        text, mesh = randomas_module(r, 3), MESHES[case % 2]
         free = auto_shard(text, mesh, share=False)
         limit = free.cost.peak_bytes - 1
         try: res = auto_shard(text, mesh, memory_limit=limit, share=False)
@@ -134,7 +134,7 @@ def test_jaxlib_propagation_reproduces_the_answer(seed):
     from tests.corpus.shardy_runner import run_in_subprocess
     r = random.Random(seed + 2)
     cases = [((Path(__file__).parent / "data" / "mlp2.mlir").read_text(), m) for m in ('<["x"=8]>', '<["x"=2, "y"=4]>')]
-    cases += [(random_program(r, 4), MESHES[k % 2]) for k in range(6)]
+    cases += [(randomas_module(r, 4), MESHES[k % 2]) for k in range(6)]
     results = [auto_shard(t, m) for t, m in cases]
     imported = [print_module(import_pipeline(copy_module(res.module))) for res in results]
     out = run_in_subprocess([[t, "sdy-user-priority-propagate"] for t in imported])
@@ -142,8 +142,8 @@ def test_jaxlib_propagation_reproduces_the_answer(seed):
     for (text, mesh), res, imp, (ok, got) in zip(cases, results, imported, out):
         assert ok, got[:2000]
         ours, theirs = propagated(res.module).main, parse_module(got).main
-        a = [_dims(get_sharding(v), v.type.rank) for v in _checked_values(ours)]
-        b = [_dims(get_sharding(v), v.type.rank) for v in _checked_values(theirs)]
+        a = [sharding_dims(get_sharding(v), v.type.rank) for v in checked_values(ours)]
+        b = [sharding_dims(get_sharding(v), v.type.rank) for v in checked_values(theirs)]
         assert a == b, (mesh, imp)
         checked += len(a)
     print(f"jaxlib reproduces {checked} values of {len(cases)} annotated programs")

@@ -10,7 +10,8 @@ import pytest
 from shardnb.ir.program import parse_module, print_module, copy_module
 from shardnb.ir.core import get_sharding
 from shardnb.shardy.import_passes import import_pipeline
-from shardnb.auto.auto_shard import auto_shard, hand_strategy, step_cost, propagated, _checked_values, _dims
+from shardnb.auto.auto_shard import auto_shard, step_cost, propagated, checked_values, sharding_dims
+from shardnb.auto.baselines import hand_strategy
 
 HERE = Path(__file__).resolve().parent
 # per model: data arguments, Megatron's column- and row-split parameters (jax flattens the params dict by sorted key)
@@ -52,7 +53,7 @@ def test_gpt2_answer_propagates_alike_in_jaxlib(lowered):
     imported = print_module(import_pipeline(copy_module(r.module)))
     [(ok, got)] = run_in_subprocess([[imported, "sdy-user-priority-propagate"]])
     assert ok, got[:2000]
-    ours = [_dims(get_sharding(v), v.type.rank) for v in _checked_values(propagated(r.module).main)]
-    theirs = [_dims(get_sharding(v), v.type.rank) for v in _checked_values(parse_module(got).main)]
+    ours = [sharding_dims(get_sharding(v), v.type.rank) for v in checked_values(propagated(r.module).main)]
+    theirs = [sharding_dims(get_sharding(v), v.type.rank) for v in checked_values(parse_module(got).main)]
     assert ours == theirs
     print(f"jaxlib and shardnb agree on {len(ours)} values of the GPT-2 block's answer ({r.pins} pins)")
