@@ -105,6 +105,7 @@ class CostGraph:
         for e in self.edges: self.out_edges[e.prev].append(e); self.in_edges[e.next].append(e)
         self._cands, self._choices, self._memo, self._sigs, self.decisions = {}, {}, {}, {}, {}
         self.data, self.data_edges, self.data_in = {}, [], {o.name: [] for o in ops}   # the _VirtualDataset's layouts and edges
+        self.plans = {}   # operator name -> ((input index, strategy), ...): a parameter_plan its candidates must give
 
     def feed(self, layouts: dict):
         "Network inputs arrive in `layouts` (Value -> layout) through MindSpore's `_VirtualDataset`: an edge to each use."
@@ -120,20 +121,23 @@ class CostGraph:
 
     def cands(self, op):
         "`op`'s candidates, computed once per `candidate_key`: a stack of identical blocks shares them."
-        key = candidate_key(op)
-        if key not in self._cands: self._cands[key] = candidates(op, self.N, self.full)
-        return self._cands[key]
+        key, plan = candidate_key(op), self.plans.get(op.name, ())
+        if (key, plan) not in self._cands:
+            cs = [c for c in candidates(op, self.N, self.full) if all(strategy_of(op, c)[i] == st for i, st in plan)]
+            if not cs: raise ShardingError(f"parameter_plan: no strategy of operator {op.name} ({op.primitive}) gives its inputs {dict(plan)}")
+            self._cands[key, plan] = cs
+        return self._cands[key, plan]
 
     def cand_choices(self, op):
         "Each candidate's cuts with its default `Choice`."
-        key = candidate_key(op)
+        key = candidate_key(op), self.plans.get(op.name, ())
         if key not in self._choices: self._choices[key] = [(c, choice_of(op, c, self.B)) for c in self.cands(op)]
         return self._choices[key]
 
     def signature(self, op):
         "Everything a candidate scan reads of `op`: operators with equal signatures decide alike (and share the decision)."
         if op.name not in self._sigs:
-            self._sigs[op.name] = candidate_key(op) + (tuple(op.in_letters(i) for i in range(len(op.inputs))), op.out_letters,
+            self._sigs[op.name] = candidate_key(op) + (self.plans.get(op.name, ()), tuple(op.in_letters(i) for i in range(len(op.inputs))), op.out_letters,
                                                        tuple(v.type.shape for v in op.inputs), op.output.type.shape, tuple(op.reductions))
         return self._sigs[op.name]
 

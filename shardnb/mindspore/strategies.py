@@ -21,13 +21,13 @@ from .plan import (Choice, choice_of, reshape_choice, in_layout, out_layout, wit
 from .per_device import split_windows, halo_windows, op_reductions
 
 # %% auto #0
-__all__ = ['parallel_program', 'run', 'received_bytes', 'network_inputs', 'dataset_layouts', 'propagate_strategies',
-           'shardy_plan', 'compare_styles', 'comparison_table', 'plot_comparison', 'Strategy', 'VIRTUAL_DATASET',
-           'halo_rows', 'halo_fits', 'eval_op', 'evaluate', 'Operator', 'is_reshape', 'operators', 'candidates',
-           'to_tensor_layout', 'to_sharding', 'Redistribution', 'redistribution', 'needs_reshape', 'mindspore_cost',
-           'bit_sharding', 'exact_cost', 'reshape_factors', 'reshape_redistribution', 'Choice', 'in_layout',
-           'out_layout', 'with_out_strategy', 'op_cost', 'Edge', 'StrategyPlan', 'run_redistribution', 'plot_plan',
-           'plot_plans']
+__all__ = ['parallel_program', 'run', 'received_bytes', 'network_inputs', 'dataset_layouts', 'strategy_layouts', 'shard_inputs',
+           'plan_parameters', 'propagate_strategies', 'shardy_plan', 'compare_styles', 'comparison_table',
+           'plot_comparison', 'Strategy', 'VIRTUAL_DATASET', 'halo_rows', 'halo_fits', 'eval_op', 'evaluate',
+           'Operator', 'is_reshape', 'operators', 'candidates', 'to_tensor_layout', 'to_sharding', 'Redistribution',
+           'redistribution', 'needs_reshape', 'mindspore_cost', 'bit_sharding', 'exact_cost', 'reshape_factors',
+           'reshape_redistribution', 'Choice', 'in_layout', 'out_layout', 'with_out_strategy', 'op_cost', 'Edge',
+           'StrategyPlan', 'run_redistribution', 'plot_plan', 'plot_plans']
 
 # %% ../../nbs/05_mindspore/04_strategies.ipynb #d41059be
 def _fixed_from(letters, layout, cuts) -> dict | None:
@@ -220,31 +220,63 @@ def dataset_layouts(program: Module, dataset_strategy, device_num: int) -> dict:
     elif dataset_strategy == "full_batch": strategies = [(1,) * len(v.type.shape) for v in ins]
     elif isinstance(dataset_strategy, (tuple, list)) and len(dataset_strategy) == len(ins): strategies = list(dataset_strategy)
     else: raise ShardingError(f"dataset_strategy must be 'data_parallel', 'full_batch' or one strategy per network input ({len(ins)}: {', '.join('%' + v.name for v in ins)}), got {dataset_strategy!r}")
-    out = {}
-    for v, st in zip(ins, strategies):
-        where = f"dataset_strategy for %{v.name} of shape {v.type.shape}"
-        if len(st) != len(v.type.shape): raise ShardingError(f"{where}: {st!r} does not match its rank")
+    return strategy_layouts(ins, strategies, device_num, "dataset_strategy", one_dim=True)
+
+def strategy_layouts(values, strategies, device_num: int, what: str, one_dim: bool = False) -> dict:
+    "Each value's layout under its strategy: the first split dim takes the top rank bits, the next the bits below (repeats go to the right)."
+    B, out = rank_bits(device_num), {}
+    for v, st in zip(values, strategies):
+        where = f"{what} for %{v.name} of shape {v.type.shape}"
+        if not isinstance(st, (tuple, list)) or len(st) != len(v.type.shape): raise ShardingError(f"{where}: {st!r} does not match its rank")
         split = [(d, c) for d, c in enumerate(st) if c != 1]
-        if len(split) > 1: raise ShardingError(f"{where}: {st!r} splits more than one dim (VirtualDatasetInfo: shard in one dim only)")
+        if one_dim and len(split) > 1: raise ShardingError(f"{where}: {st!r} splits more than one dim (VirtualDatasetInfo: shard in one dim only)")
         for d, c in split:
-            if c < 1 or c & (c - 1) or c > device_num or v.type.shape[d] % c: raise ShardingError(f"{where}: dim {d} cannot be split {c} on {device_num} devices")
-        out[v] = tuple(tuple(range(B - 1, B - 1 - (c.bit_length() - 1), -1)) for c in st)   # the top bits: repeats go to the right
+            if not isinstance(c, int) or c < 1 or c & (c - 1) or c > device_num or v.type.shape[d] % c: raise ShardingError(f"{where}: dim {d} cannot be split {c} on {device_num} devices")
+        if math.prod(st) > device_num: raise ShardingError(f"{where}: {st!r} splits over {math.prod(st)} devices, more than {device_num}")
+        top, lay = B, []
+        for c in st: n = c.bit_length() - 1; lay.append(tuple(range(top - 1, top - 1 - n, -1))); top -= n
+        out[v] = tuple(lay)
     return out
+
+# %% ../../nbs/05_mindspore/04_strategies.ipynb #99bf0e99
+def shard_inputs(program: Module, in_strategy, device_num: int) -> dict:
+    "Each network input's layout as `Cell.shard(in_strategy=...)` sets it: one strategy per input, any number of dims split."
+    ins = network_inputs(program)
+    if not isinstance(in_strategy, (tuple, list)) or len(in_strategy) != len(ins):
+        raise ShardingError(f"in_strategy must hold one strategy per network input ({len(ins)}: {', '.join('%' + v.name for v in ins)}), got {in_strategy!r}")
+    return strategy_layouts(ins, in_strategy, device_num, "in_strategy")
+
+def plan_parameters(program: Module, ops: list, parameter_plan: dict, device_num: int, configured: set) -> dict:
+    "Operator name -> ((input index, strategy), ...) that `parameter_plan` (argument name -> strategy) asks of each unconfigured reader."
+    args = {v.name: v for v in program.main.args}
+    out = {}
+    for name, st in parameter_plan.items():
+        v = args.get(str(name).lstrip("%"))
+        if v is None: raise ShardingError(f"parameter_plan: {name!r} is no argument of the program; its arguments are: {', '.join(args)}")
+        strategy_layouts([v], [st], device_num, "parameter_plan")   # its checks
+        for o in ops:
+            if o.name in configured or is_reshape(o): continue
+            out[o.name] = out.get(o.name, ()) + tuple((i, tuple(st)) for i, x in enumerate(o.inputs) if x is v)
+    return {k: p for k, p in out.items() if p}
 
 # %% ../../nbs/05_mindspore/04_strategies.ipynb #c7f91fe1
 def propagate_strategies(program: Module, configured: dict, *, device_num: int, fully_use_devices: bool = False,
                          cost_model: str = "mindspore", itemsize: int = 4, out_strategies: dict | None = None,
-                         dataset_strategy=None) -> "StrategyPlan":
+                         dataset_strategy=None, in_strategy=None, parameter_plan: dict | None = None) -> "StrategyPlan":
     """MindSpore's sharding propagation: every operator's strategy from those `configured` (op name -> `Strategy`).
 
     `out_strategies`: op name -> its `out_strategy`. `dataset_strategy`: None keeps network inputs free (each
     consumer slices what it needs); `"data_parallel"` (MindSpore's default), `"full_batch"` or a strategy per input
-    feed them through a `_VirtualDataset`."""
+    feed them through a `_VirtualDataset`. `in_strategy` (a strategy per network input, several dims may split) and
+    `parameter_plan` (argument name -> strategy) are MindSpore's `Cell.shard` layouts: inputs fed in theirs, each
+    planned parameter's readers choosing only strategies that give it its plan (a configured reader keeps its own)."""
     if not isinstance(program, Module): raise ShardingError(f"propagate_strategies needs a Module, got {type(program).__name__}")
     if not isinstance(device_num, (int, np.integer)) or device_num < 1: raise ShardingError(f"device_num must be a positive integer, got {device_num!r}")
     ops = operators(program)
     g = CostGraph(ops, int(device_num), fully_use_devices, cost_model, itemsize)
-    g.feed(dataset_layouts(program, dataset_strategy, g.N))
+    if in_strategy is not None and dataset_strategy is not None: raise ShardingError("give in_strategy or dataset_strategy, not both: both lay out the network inputs")
+    g.feed(dataset_layouts(program, dataset_strategy, g.N) if in_strategy is None else shard_inputs(program, in_strategy, g.N))
+    g.plans = plan_parameters(program, ops, parameter_plan or {}, g.N, set(configured))
     sel = {}
     for name, st in dict(configured).items():
         if name not in g.by:

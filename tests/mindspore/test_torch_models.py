@@ -15,7 +15,7 @@ tf = pytest.importorskip("transformers")
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 from shardnb.mindspore.torch_frontend import from_torch
 from shardnb.mindspore.operators import operators, candidates, strategy_of, is_reshape
-from shardnb.mindspore.strategies import propagate_strategies, compare_styles, evaluate
+from shardnb.mindspore.strategies import propagate_strategies, compare_styles, evaluate, network_inputs
 
 pytestmark = pytest.mark.slow
 B, S = 8, 8   # batch 8: data parallel over 8 devices splits it
@@ -200,3 +200,39 @@ def test_mixtral_router_is_topk(ir):
         sorted_letter = o.in_letters(0)[-1]
         assert all(c.get(sorted_letter, 1) == 1 for c in candidates(o, 8)), o.name
         assert any(c.get(o.in_letters(0)[0], 1) == 8 for c in candidates(o, 8)), o.name   # the tokens split
+
+
+def _split(shape, rng, devices=8):
+    "A strategy for `shape` splitting as many dims as the draw gives (powers of two dividing each dim, at most `devices` in all)."
+    st, left = [], devices
+    for n in shape:
+        opts = [c for c in (1, 2, 4, 8) if c <= left and n % c == 0]
+        c = rng.choice(opts); st.append(c); left //= c
+    return tuple(st)
+
+
+@pytest.mark.parametrize("case", [("llama", False, "default"), ("bert", True, "core"), ("vit", False, "default"), ("mixtral", False, "core"),
+                                  ("multihead_attention", False, "default")], ids=case_id)
+def test_configured_layouts_on_inputs_and_parameters(case, seed):
+    "MindSpore's Cell.shard layouts: in_strategy on every network input and a parameter_plan splitting several dims, run on 8 devices to the model's output."
+    module, args, want = built(*case)
+    rng = random.Random(f"{seed}-shard-{case_id(case)}")
+    ins = network_inputs(module)
+    in_strategy = [_split(v.type.shape, rng) for v in ins]
+    ops = [o for o in operators(module) if not is_reshape(o)]
+    planned = {}
+    for v in module.main.args:   # the parameters whose readers all agree on some strategy splitting two dims
+        if v in ins or len(v.type.shape) != 2: continue
+        readers = [(o, i) for o in ops for i, x in enumerate(o.inputs) if x is v]
+        if not readers: continue
+        common = set.intersection(*({strategy_of(o, c)[i] for c in candidates(o, 8)} for o, i in readers))
+        two = sorted(st for st in common if sum(c > 1 for c in st) == 2)
+        if two: planned[v.name] = two
+    name = rng.choice(sorted(planned))
+    plan_st = rng.choice(planned[name])
+    plan = propagate_strategies(module, {}, device_num=8, in_strategy=in_strategy, parameter_plan={name: plan_st})
+    print(case_id(case), "in_strategy", in_strategy, "parameter_plan", {name: plan_st}, "of", len(planned), "plannable; moves", plan.total())
+    for o in ops:
+        for i, x in enumerate(o.inputs):
+            if x.name == name: assert plan.strategies[o.name][i] == plan_st, o.name
+    assert close(plan.run(*args), want)
