@@ -395,9 +395,10 @@ def batch_dims(op: Op) -> int | None:
     m = re.search(r'num_batch_dims\s*=\s*"(\d+)"', str(op.attrs.get("mhlo.frontend_attributes", "")))
     return int(m.group(1)) if m else None
 
-def batch_dim_gathers(op: Op, where: str, *, backend: str = "cpu", held: dict | None = None) -> list[PredictedCollective]:
+def batch_dim_gathers(op: Op, where: str, *, backend: str = "cpu", held: dict | None = None, fresh=None) -> list[PredictedCollective]:
     """The gathers XLA's custom-call batch partitioner runs: each operand resharded to the first sharded operand's batch
-    dims with every other dim whole (all of it whole with no batch dims); `held` gets each result's layout, the same."""
+    dims with every other dim whole (all of it whole with no batch dims); `held` gets each result's layout, the same;
+    `fresh(v, layout)` says whether XLA still has to move `v` there (its reshard cache)."""
     from shardnb.shardy.cost import sharding_of
     from shardnb.reshard.planner import plan_reshard
     from shardnb.layout.sharding import DimSharding
@@ -409,6 +410,7 @@ def batch_dim_gathers(op: Op, where: str, *, backend: str = "cpu", held: dict | 
         if not isinstance(v.type, TensorType) or s is None or s.mesh is None or s.mesh.is_maximal or v.type.rank < k: continue
         src = sharding_of(v, s)
         if batch is None: batch, like = src.dims[:k], src
+        if fresh is not None and not fresh(v, whole(src, v.type.rank)): continue
         out += step_collectives(plan_reshard(src, whole(src, v.type.rank), v.type.shape, element_type(v.type)), where, "batch dims only", backend=backend)
     if held is not None and batch is not None:
         for r in op.results:
@@ -431,14 +433,15 @@ def whole_dims(op: Op) -> list[int]:
         return [d for d, (n, k) in enumerate(zip(shape, w)) if n > 1 and k >= n]
     return []
 
-def whole_dim_gathers(op: Op, where: str, *, backend: str = "cpu", held: dict | None = None) -> list[PredictedCollective]:
+def whole_dim_gathers(op: Op, where: str, *, backend: str = "cpu", held: dict | None = None, fresh=None) -> list[PredictedCollective]:
     """The all-gathers XLA runs so that each of `op`'s inputs holds its `whole_dims` whole; `held` gets, for each result
-    of `op`, the layout XLA computed it in (those dims whole), which a later reshard starts from."""
+    of `op`, the layout XLA computed it in (those dims whole), which a later reshard starts from; `fresh` as for
+    `batch_dim_gathers`."""
     from shardnb.shardy.cost import sharding_of
     from shardnb.reshard.planner import plan_reshard
     from shardnb.layout.sharding import DimSharding
     import dataclasses
-    if batch_dims(op) is not None: return batch_dim_gathers(op, where, backend=backend, held=held)
+    if batch_dims(op) is not None: return batch_dim_gathers(op, where, backend=backend, held=held, fresh=fresh)
     dims, out = whole_dims(op), []
     if not dims: return out
     n_in = len(op.operands) // 2 if op.name == "stablehlo.reduce_window" else len(op.operands)
@@ -449,6 +452,7 @@ def whole_dim_gathers(op: Op, where: str, *, backend: str = "cpu", held: dict | 
         if not any(s.dims[d].axes for d in dims): continue
         src = sharding_of(v, s)
         dst = dataclasses.replace(src, dims=tuple(DimSharding(()) if d in dims else x for d, x in enumerate(src.dims)))
+        if fresh is not None and not fresh(v, dst): continue
         out += step_collectives(plan_reshard(src, dst, v.type.shape, element_type(v.type)), where, "whole dim", backend=backend)
         if held is not None:
             for r in op.results:
@@ -482,6 +486,12 @@ def _held(m: Module, v: Value, held: dict):
         v = callee.return_op.operands[v.index]
     return held.get(v)
 
+def _origin(v: Value, calls: tuple) -> tuple:
+    "`(calls, value)` that `v` stands for where `calls` reached it: a called function's argument is the call's operand."
+    while calls and v.is_block_arg and isinstance(v.owner.parent, Func):
+        v, calls = calls[-1].operands[v.index], calls[:-1]
+    return calls, v
+
 def _label(op: Op) -> str:
     "`%name` of the op's first result (`%name#k` for one of several), else the op's name."
     n = op.results[0].name if op.results else None
@@ -513,13 +523,16 @@ def predict_collectives(module: Module, *, backend: str = "cpu", propagated: boo
         where = f"@{f.name} {_label(op)}"
         if op.name in _EXPLICIT: out.append(explicit_collective(op, m, where, backend=backend)); continue
         if _on_one_device(op): out += one_device_collectives(op, m, where, backend=backend); continue
-        out += whole_dim_gathers(op, where, backend=backend, held=held)
+        def fresh(v, dst, calls=calls):   # XLA reshards a value to a layout once (its reshard cache, then CSE)
+            key = (*_origin(v, calls), dst)
+            if key in done: return False
+            done.add(key); return True
+        out += whole_dim_gathers(op, where, backend=backend, held=held, fresh=fresh)
         out += size_one_replications(op, where, backend=backend)
         if op.name == "sdy.reshard" and op.result.users and all(whole_dims(u) for u in op.result.users): continue   # the user gathers instead
         for kind, src, dst, v in communications(op):
             if kind != "reduction":   # XLA moves a value to a layout once, however many reshards ask for it (CSE)
-                if (calls, op.operands[0], dst) in done: continue
-                done.add((calls, op.operands[0], dst))
+                if not fresh(op.operands[0], dst): continue
                 whole = _held(m, op.operands[0], held)
                 if whole is not None and not src.unreduced: src = whole
             key = (src, dst, v.type.shape, element_type(v.type))
