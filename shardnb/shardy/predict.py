@@ -19,8 +19,8 @@ from .cost import element_type
 __all__ = ['HLO_KINDS', 'value_sharding', 'local_bytes', 'value_bytes', 'PeakLive', 'peak_live_bytes', 'MemoryReport',
            'memory_report', 'hlo_bytes', 'replica_groups', 'HloCollective', 'hlo_collectives', 'PredictedCollective',
            'Prediction', 'wire_itemsize', 'explicit_collective', 'step_collectives', 'one_device_collectives',
-           'batch_dims', 'batch_dim_gathers', 'whole_dims', 'whole_dim_gathers', 'size_one_replications',
-           'predict_collectives', 'CollectiveComparison', 'compare_collectives']
+           'explicit_operand_gathers', 'batch_dims', 'batch_dim_gathers', 'whole_dims', 'whole_dim_gathers',
+           'size_one_replications', 'predict_collectives', 'CollectiveComparison', 'compare_collectives']
 
 # %% ../../nbs/04_shardy/09_predict.ipynb #514b07b8
 def value_sharding(v: Value) -> TensorSharding | None:
@@ -306,17 +306,22 @@ def wire_itemsize(dtype: str, backend: str = "cpu") -> int:
     "Bytes an element of `dtype` takes in a collective: XLA's CPU pipeline computes 16-bit floats in f32, so its collectives move them as f32."
     return 4 if backend == "cpu" and dtype in ("bf16", "f16") else itemsize(dtype)
 
-def _wire_bytes(v: Value, backend: str) -> int:
-    "Bytes of `v`'s buffer on each device, as a collective carries them."
+def _wire_bytes(v: Value, backend: str, whole: bool = False) -> int:
+    "Bytes of `v`'s buffer on each device (`whole`: unsplit over the axes a manual computation leaves free), as a collective carries them."
     t = v.type
     if not isinstance(t, TensorType): return 0
-    return value_bytes(v) // itemsize(element_type(t)) * wire_itemsize(element_type(t), backend)
+    return (local_bytes(t) if whole else value_bytes(v)) // itemsize(element_type(t)) * wire_itemsize(element_type(t), backend)
+
+# collectives XLA's partitioner has no handler for: its DefaultAction runs them on operands whole over the free axes
+_DEFAULT_ACTION = ("all-gather", "all-to-all", "reduce-scatter")
 
 def explicit_collective(op: Op, module: Module, where: str = "", *, backend: str = "cpu") -> PredictedCollective:
-    "A collective the program writes itself (`stablehlo.all_reduce`, ... as shard_map lowers `psum`, `all_gather`, ...), with the bytes each device receives."
+    """A collective the program writes itself (`stablehlo.all_reduce`, ... as shard_map lowers `psum`, `all_gather`, ...),
+    with the bytes each device receives; an all-gather, all-to-all or reduce-scatter moves whole blocks (`_DEFAULT_ACTION`)."""
     kind = _EXPLICIT[op.name]
-    ins = sum(_wire_bytes(v, backend) for v in op.operands)
-    outs = sum(_wire_bytes(v, backend) for v in op.results)
+    whole = kind in _DEFAULT_ACTION
+    ins = sum(_wire_bytes(v, backend, whole) for v in op.operands)
+    outs = sum(_wire_bytes(v, backend, whole) for v in op.results)
     recv = {}
     if kind == "collective-permute":
         for a, b in _dense_rows(op.attrs["source_target_pairs"]):
@@ -387,6 +392,21 @@ def one_device_collectives(op: Op, module: Module, where: str, *, backend: str =
             each = (len(devices) - 1) * local_bytes(r.type) // itemsize(element_type(r.type)) * wire_itemsize(element_type(r.type), backend)
             out.append(PredictedCollective("all-reduce", meshes[0].axis_names, {d: each for d in devices}, where, "from one device"))
     return out
+
+# %% ../../nbs/04_shardy/09_predict.ipynb #d5f3a1c2
+def explicit_operand_gathers(op: Op, where: str, *, backend: str = "cpu") -> list[PredictedCollective]:
+    "The all-gathers XLA's `DefaultAction` runs before a written all-gather, all-to-all or reduce-scatter: each operand whole over the axes it is still split on."
+    from shardnb.shardy.cost import sharding_of, replicated
+    from shardnb.reshard.planner import plan_reshard
+    if _EXPLICIT.get(op.name) not in _DEFAULT_ACTION: return []
+    out = []
+    for v in op.operands:
+        s = value_sharding(v)
+        if not isinstance(v.type, TensorType) or s is None or s.mesh is None or s.mesh.is_maximal or not any(d.axes for d in s.dims): continue
+        src = sharding_of(v, s)
+        out += step_collectives(plan_reshard(src, replicated(src, v.type.rank), v.type.shape, element_type(v.type)), where, "explicit, operand whole", backend=backend)
+    return out
+
 
 # %% ../../nbs/04_shardy/09_predict.ipynb #b7d1e0a2
 def batch_dims(op: Op) -> int | None:
@@ -521,7 +541,7 @@ def predict_collectives(module: Module, *, backend: str = "cpu", propagated: boo
     out, plans, done, held = [], {}, set(), {}
     for f, op, calls in _inlined(m, m.main):
         where = f"@{f.name} {_label(op)}"
-        if op.name in _EXPLICIT: out.append(explicit_collective(op, m, where, backend=backend)); continue
+        if op.name in _EXPLICIT: out += explicit_operand_gathers(op, where, backend=backend) + [explicit_collective(op, m, where, backend=backend)]; continue
         if _on_one_device(op): out += one_device_collectives(op, m, where, backend=backend); continue
         def fresh(v, dst, calls=calls):   # XLA reshards a value to a layout once (its reshard cache, then CSE)
             key = (*_origin(v, calls), dst)
