@@ -291,6 +291,6 @@ def debug_import(m: Module, flags: dict) -> Module:
     "The import pipeline with `sdy-apply-sharding-constraints` recording Shardy's debug attributes."
     verify_module(m)
     for p in IMPORT_PASSES:
-        if p is import_passes.apply_sharding_constraints: debug.apply_sharding_constraints(m, **flags)
+        if p is import_passes.apply_sharding_constraints: debug.apply_sharding_constraints_recorded(m, **flags)
         else: p(m)
     return m

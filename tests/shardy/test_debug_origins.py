@@ -14,7 +14,7 @@ import pytest
 
 from shardnb.ir.program import parse_module, print_module
 from shardnb.shardy import import_passes
-from shardnb.shardy.debug import apply_sharding_constraints
+from shardnb.shardy.debug import apply_sharding_constraints_recorded
 from shardnb.shardy.propagate import propagate, sink_data_flow_edges, STRATEGIES
 from tests.corpus.shardy_runner import run_in_subprocess
 from tests.shardy.propagate_gen import gen_program
@@ -36,7 +36,7 @@ def jaxlib_pipeline(strategy, opts, sink_opts):
 
 def ours(text, strategy, origins, edges):
     m = import_passes.add_data_flow_edges(parse_module(text))
-    m = apply_sharding_constraints(m, debug_sharding_origins=origins, debug_propagation_edge_sharding=edges)
+    m = apply_sharding_constraints_recorded(m, debug_sharding_origins=origins, debug_propagation_edge_sharding=edges)
     m = propagate(m, strategy=strategy, debug_sharding_origins=origins, debug_propagation_edge_sharding=edges)
     m = sink_data_flow_edges(m, sink_debug_sharding_origins=origins, sink_debug_propagation_edge_sharding=edges)
     return print_module(m)
