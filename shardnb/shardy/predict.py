@@ -14,13 +14,16 @@ from ..ir.program import Module, Func, Block, Op, Value, TensorType, COLLECTIVE_
 from ..ir.core import get_sharding
 from ..reshard.transfers import itemsize
 from .cost import element_type
+from .predict_xla import (HLO_KINDS, hlo_bytes, replica_groups, HloCollective, hlo_collectives,
+    CollectiveComparison, compare_collectives)
+_all_ = ["HLO_KINDS", "hlo_bytes", "replica_groups", "HloCollective", "hlo_collectives", "CollectiveComparison", "compare_collectives"]
 
 # %% auto #0
-__all__ = ['HLO_KINDS', 'value_sharding', 'local_bytes', 'value_bytes', 'PeakLive', 'peak_live_bytes', 'MemoryReport',
-           'memory_report', 'hlo_bytes', 'replica_groups', 'HloCollective', 'hlo_collectives', 'PredictedCollective',
-           'Prediction', 'wire_itemsize', 'explicit_collective', 'step_collectives', 'one_device_collectives',
-           'explicit_operand_gathers', 'batch_dims', 'batch_dim_gathers', 'whole_dims', 'whole_dim_gathers',
-           'size_one_replications', 'predict_collectives', 'CollectiveComparison', 'compare_collectives']
+__all__ = ['value_sharding', 'local_bytes', 'value_bytes', 'PeakLive', 'peak_live_bytes', 'MemoryReport', 'memory_report',
+           'PredictedCollective', 'Prediction', 'wire_itemsize', 'explicit_collective', 'step_collectives',
+           'one_device_collectives', 'explicit_operand_gathers', 'batch_dims', 'batch_dim_gathers', 'whole_dims',
+           'whole_dim_gathers', 'size_one_replications', 'predict_collectives', 'HLO_KINDS', 'hlo_bytes',
+           'replica_groups', 'HloCollective', 'hlo_collectives', 'CollectiveComparison', 'compare_collectives']
 
 # %% ../../nbs/04_shardy/09_predict.ipynb #514b07b8
 def value_sharding(v: Value) -> TensorSharding | None:
@@ -152,95 +155,6 @@ def memory_report(module: Module, *, order=None) -> MemoryReport:
                  for k, (t, s, v) in enumerate(zip(f.result_types, f.result_shardings, list(rets) + [None] * len(f.result_types))))
     n = len(outs)
     return MemoryReport(args, outs, _TUPLE_ENTRY * n if n != 1 else 0, peak_live_bytes(module, order), _devices(module))
-
-# %% ../../nbs/04_shardy/09_predict.ipynb #0d147941
-_HLO_BYTES = {"pred": 1, "s8": 1, "u8": 1, "s4": 1, "u4": 1, "s16": 2, "u16": 2, "f16": 2, "bf16": 2, "s32": 4, "u32": 4,
-              "f32": 4, "s64": 8, "u64": 8, "f64": 8, "c64": 8, "c128": 16, "token": 0}
-
-def hlo_bytes(shape: str) -> int:
-    "Bytes of an HLO array type such as `f32[8,16]{1,0}` (`f8e4m3fn` and other 8-bit floats: 1)."
-    m = re.fullmatch(r"(\w+)\[([\d,]*)\](?:\{[^}]*\})?", shape.strip())
-    if m is None: raise ValueError(f"not an HLO array type: {shape!r}")
-    t = m.group(1)
-    size = _HLO_BYTES.get(t, 1 if t.startswith("f8") else None)
-    if size is None: raise ValueError(f"unknown HLO element type {t!r} in {shape!r}")
-    return math.prod(int(k) for k in m.group(2).split(",") if k) * size
-
-def _iota(dims, perm, n_groups, size):
-    return np.arange(math.prod(dims)).reshape(dims).transpose(perm).reshape(n_groups, size).tolist()
-
-def replica_groups(line: str, n: int) -> list[list[int]]:
-    "The groups of an HLO collective, in each form XLA prints: explicit `{{0,1},{2,3}}`, iota `[2,4]<=[8]`, or over a mesh's axes."
-    m = re.search(r"replica_groups=mesh\[([^\]]*)\](?:, device_ids=\(\[([\d,]+)\](?:T\(([\d,]+)\))?\))?\s*\{([^}]*)\}", line)
-    if m:   # mesh['axis_0'=2,'axis_1'=4], device_ids=([2,4]T(1,0)) {'axis_1'}: groups along the named axes
-        axes = re.findall(r"'(\w+)'=(\d+)", m.group(1))
-        names, sizes = [a for a, _ in axes], [int(k) for _, k in axes]
-        order = list(range(n))
-        if m.group(2):
-            dims = [int(k) for k in m.group(2).split(",")]
-            order = _iota(dims, [int(k) for k in m.group(3).split(",")] if m.group(3) else list(range(len(dims))), 1, n)[0]
-        over = [names.index(a) for a in re.findall(r"'(\w+)'", m.group(4))]
-        rest = [k for k in range(len(names)) if k not in over]
-        g = math.prod(sizes[k] for k in over)
-        idx = _iota(sizes, rest + over, n // g, g)
-        return [[order[i] for i in grp] for grp in idx]
-    m = re.search(r"replica_groups=\[(\d+),(\d+)\]<=\[([\d,]+)\](?:T\(([\d,]+)\))?", line)
-    if m:
-        dims = [int(k) for k in m.group(3).split(",")]
-        return _iota(dims, [int(k) for k in m.group(4).split(",")] if m.group(4) else list(range(len(dims))), int(m.group(1)), int(m.group(2)))
-    m = re.search(r"replica_groups=\{((?:\{[\d,]*\},?)*)\}", line)
-    if m:
-        groups = [[int(k) for k in g.split(",") if k] for g in re.findall(r"\{([\d,]*)\}", m.group(1))]
-        return groups if groups and groups[0] else [list(range(n))]
-    if "replica_groups" not in line: return [list(range(n))]
-    raise ValueError(f"replica groups not understood: {line.strip()[:200]}")
-
-# %% ../../nbs/04_shardy/09_predict.ipynb #2003c0aa
-HLO_KINDS = ("all-gather", "all-reduce", "reduce-scatter", "all-to-all", "collective-permute")
-_HLO_OP = re.compile(r"^\s*(?:ROOT\s+)?%?([\w.\-]+)\s*=\s*(.*?)\s+(" + "|".join(HLO_KINDS) + r")(?:-start)?\(")
-
-@dataclass(frozen=True)
-class HloCollective:
-    "One collective of a partitioned HLO module: its kind, result shapes, groups (or a permute's pairs), and the bytes each device receives."
-    name: str
-    kind: str                          # one of HLO_KINDS
-    shapes: tuple[str, ...]            # result array types; several for a combined (tuple) collective
-    groups: tuple[tuple[int, ...], ...]  # replica groups, or a collective-permute's (source, target) pairs that move
-    received: tuple[int, ...]          # bytes device d receives, d = 0 .. num_partitions - 1
-    computation: str                   # the HLO computation holding it (ENTRY's, a loop body's, ...)
-
-def _received(kind, nbytes, groups, n) -> list[int]:
-    "Bytes each device receives, counted as `communication_report` counts: what it lacks of its result, or (g - 1) blocks of partial sums."
-    out = [0] * n
-    if kind == "collective-permute":
-        for src, dst in groups: out[dst] += sum(nbytes)
-        return out
-    for g in groups:
-        k = len(g)
-        for d in g:
-            if kind in ("all-reduce", "reduce-scatter"): out[d] = (k - 1) * sum(nbytes)
-            elif kind == "all-to-all" and len(nbytes) > 1: out[d] = (k - 1) * nbytes[0]   # g pieces, one to each peer
-            else: out[d] = (k - 1) * sum(nbytes) // k   # an all-gather's, or one array's all-to-all: the g-1 parts it lacks
-    return out
-
-def hlo_collectives(text: str) -> list[HloCollective]:
-    "Every collective of a partitioned HLO module's text (`compiled.as_text()`), each as written (a loop body's once)."
-    m = re.search(r"num_partitions=(\d+)", text)
-    n, out, comp = int(m.group(1)) if m else 1, [], ""
-    for line in text.splitlines():
-        c = re.match(r"^(?:ENTRY\s+)?%?([\w.\-]+)\s*\(.*\{\s*$", line)
-        if c: comp = c.group(1); continue
-        m = _HLO_OP.match(line)
-        if not m: continue
-        name, types, kind = m.groups()
-        shapes = tuple(re.findall(r"\w+\[[\d,]*\](?:\{[\d,]*\})?", re.sub(r"/\*.*?\*/", "", types)))
-        nbytes = [hlo_bytes(s) for s in shapes]
-        if kind == "collective-permute":
-            pairs = re.search(r"source_target_pairs=\{((?:\{\d+,\d+\},?)*)\}", line)
-            groups = tuple((int(a), int(b)) for a, b in re.findall(r"\{(\d+),(\d+)\}", pairs.group(1)) if a != b) if pairs else ()
-        else: groups = tuple(tuple(g) for g in replica_groups(line, n))
-        out.append(HloCollective(name, kind, shapes, groups, tuple(_received(kind, nbytes, groups, n)), comp))
-    return out
 
 # %% ../../nbs/04_shardy/09_predict.ipynb #6fb11505
 @dataclass(frozen=True)
@@ -559,53 +473,3 @@ def predict_collectives(module: Module, *, backend: str = "cpu", propagated: boo
             if key not in plans: plans[key] = plan_reshard(src, dst, v.type.shape, element_type(v.type))
             out += step_collectives(plans[key], where, kind, backend=backend)
     return Prediction(tuple(out))
-
-# %% ../../nbs/04_shardy/09_predict.ipynb #23fd981c
-@dataclass(frozen=True)
-class CollectiveComparison:
-    "XLA's collectives beside the prediction: bytes each device receives under each, whether they are equal, and a cause when not."
-    xla: dict              # device -> bytes, from the partitioned HLO
-    predicted: dict        # device -> bytes, from the program text
-    xla_only: tuple        # kinds of XLA's collectives the prediction has no equal of (same kind, same bytes per device)
-    predicted_only: tuple  # kinds of predicted collectives XLA has no equal of
-
-    @property
-    def equal(self) -> bool:
-        "Whether every device receives the same bytes under both."
-        return all(self.xla.get(d, 0) == self.predicted.get(d, 0) for d in set(self.xla) | set(self.predicted))
-
-    @property
-    def busiest(self) -> tuple[int, int]:
-        "Bytes the busiest device receives: XLA's, predicted."
-        return max(self.xla.values(), default=0), max(self.predicted.values(), default=0)
-
-    @property
-    def cause(self) -> str:
-        "Which way the two differ, read from the collectives left unmatched."
-        x, p = self.busiest
-        if self.equal: return "equal"
-        if x == p: return "same busiest-device bytes, spread otherwise"
-        if x < p: return "shardnb moves more"
-        if set(self.xla_only) <= {"collective-permute"}: return "XLA adds collective-permutes"
-        if "all-gather" in self.xla_only: return "XLA gathers where shardnb keeps shards"
-        return "XLA moves more in other collectives"
-
-def _totals(items) -> dict:
-    out = {}
-    for recv in items:
-        for d, b in recv.items(): out[d] = out.get(d, 0) + b
-    return out
-
-def _moved(recv: dict) -> tuple:
-    return tuple(sorted((d, b) for d, b in recv.items() if b))
-
-def compare_collectives(xla: list[HloCollective], predicted: Prediction) -> CollectiveComparison:
-    "Match XLA's collectives with the predicted ones (same kind, same bytes on every device) and total what each moves."
-    left = [(c.kind, _moved(c.received)) for c in predicted.collectives]
-    xla_only = []
-    for c in xla:
-        key = (c.kind, _moved(dict(enumerate(c.received))))
-        if key in left: left.remove(key)
-        else: xla_only.append(c.kind)
-    return CollectiveComparison(_totals(dict(enumerate(c.received)) for c in xla), predicted.per_device(),
-                                tuple(xla_only), tuple(k for k, _ in left))

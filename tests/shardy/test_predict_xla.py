@@ -1,4 +1,4 @@
-"""predict_collectives and hlo_collectives (nbs/04_shardy/09_predict.ipynb) against XLA on the whole real-JAX corpus:
+"""predict_collectives (nbs/04_shardy/09_predict.ipynb) and hlo_collectives (nbs/04_shardy/10_predict_xla.ipynb) against XLA on the whole real-JAX corpus:
 each program compiled by jax on 8 host CPU devices (tests/shardy/xla_compile.py, in a subprocess, cached under
 .pytest_cache), its partitioned HLO's collectives read, and the bytes each device receives compared with shardnb's
 prediction from the program text alone. The share of programs where every device receives the same bytes is asserted;
@@ -18,8 +18,8 @@ from tests.shardy.predict_compare import OTHER_RESULT_SHARDING, compare_corpus
 pytest.importorskip("jax")
 
 # The share of compiled programs whose every device receives, by the prediction, the bytes XLA's collectives move.
-# Measured with jax 0.10.2: 185 of 257 (72%). The issue's target is 90%; the causes of the rest are printed below.
-EQUAL_SHARE = 0.70
+# Measured with jax 0.10.2: 186 of 257 (72%). The issue's target is 90%; the causes of the rest are printed below.
+EQUAL_SHARE = 0.71
 
 
 @pytest.fixture(scope="module")
