@@ -12,3 +12,4 @@ from .export import *
 from .debug import *
 from .explain import *
 from .predict import *
+from .predict_xla import *
