@@ -239,6 +239,10 @@ def _operator(name, index, ops) -> Operator:
     for node in fixed: splittable[dim_letter[node]] = False
     if prim == "TopK":   # TopKInfo::CheckStrategy: the sorted dim is never split ("can not support to split last dimension")
         for l in reduce_kind: splittable[l] = False
+    if prim == "FlashAttentionScore":   # FlashAttentionScoreInfo: a device matrix of (batch, heads, query seq); key seq and head dim whole
+        q = next(o for o in ops if o.name == "stablehlo.dot_general").operands[0]
+        keep = {dim_letter[(q, d)] for d in range(len(q.type.shape) - 1)}
+        for l in splittable: splittable[l] = splittable[l] and l in keep
     for i in range(len(inputs)):   # a size-1 input dim broadcast against a larger one keeps its own letter of size 1
         for d in range(len(inputs[i].type.shape)):
             if inputs[i].type.shape[d] == 1: splittable[dim_letter[(inputs[i], d)]] = False
