@@ -8,6 +8,7 @@ import pytest
 torch = pytest.importorskip("torch")
 import torch.nn.functional as F
 from shardnb.mindspore.strategies import propagate_strategies
+from shardnb.mindspore.operators import operators
 
 from tests.mindspore.test_strategies import export, check_numerics
 
@@ -784,3 +785,61 @@ def test_mint_relu_layout_propagate_back():
     "The MatMul (4, 2) x (2, 1) is searched backwards: the ReLU before its second input takes (2, 1)."
     plan = plan_of(ReLUMatMul(), (randn(128, 96), randn(96, 96, seed=1)), {"matmul": ((4, 2), (2, 1))}, 8)
     assert plan.strategies["relu"] == ((2, 1),)
+
+
+class TopKNet(torch.nn.Module):
+    "test_topk.py's Net: a Mul by a parameter (there (128, 64) against x's (16, 64); here x's shape), then TopK(out, 8)'s values."
+    def __init__(self):
+        super().__init__(); self.w1 = torch.nn.Parameter(randn(16, 64, seed=1))
+
+    def forward(self, x): return torch.topk(x * self.w1, 8)[0]
+
+
+@pytest.mark.parametrize("mul, topk", [(((8, 1), (8, 1)), ((8, 1),)), (((2, 4), (2, 4)), ((2, 1),))], ids=["data_parallel", "model_parallel"])
+def test_topk_strategies(mul, topk):
+    "test_topk_data_parallel and test_topk_model_parallel compile: here the values' TopK operator keeps them and runs to torch."
+    plan = plan_of(TopKNet(), (randn(16, 64),), {"mul": mul, "getitem": topk}, 8)
+    assert [o.primitive for o in plan.operators] == ["Mul", "TopK"]   # the unread indices are no operator
+
+
+def test_topk_strategy_error():
+    "test_topk_strategy_error: ((1, 8),) splits the sorted last dim, which TopKInfo::CheckStrategy refuses."
+    from shardnb.layout.mesh import ShardingError
+    with pytest.raises(ShardingError, match="cannot be split"):
+        plan_of(TopKNet(), (randn(16, 64),), {"mul": ((8, 1), (8, 1)), "getitem": ((1, 8),)}, 8)
+
+
+def test_topk_auto_parallel():
+    "test_topk_auto_parallel: propagation from the dataset gives TopK a strategy that never splits its last dim."
+    plan = plan_of(TopKNet(), (randn(16, 64),), {}, 8, dataset_strategy="data_parallel")
+    assert plan.strategies["getitem"][0][-1] == 1 and plan.strategies["getitem"][0][0] == 8
+
+
+class FlashAttentionBNSD(torch.nn.Module):
+    "test_flash_attention_score_info.py's Net in BNSD layout without dropout or real_shift: attention under an additive (B, 1, S, S) mask."
+    def forward(self, q, k, v, mask): return F.scaled_dot_product_attention(q, k, v, attn_mask=mask)
+
+
+def _fa_inputs(B=8, N=4, S=8, D=4):
+    return randn(B, N, S, D), randn(B, N, S, D, seed=1), randn(B, N, S, D, seed=2), randn(B, 1, S, S, seed=3)
+
+
+def _fa_strategy(dp, mp, sp, key_seq=1, head_dim=1):
+    "The test's stra: query (dp, mp, sp, 1), key and value (dp, mp, 1, 1), attn_mask (dp, 1, sp, 1), in the operator's input order (q, k, mask, v)."
+    return ((dp, mp, sp, head_dim), (dp, mp, key_seq, head_dim), (dp, 1, sp, key_seq), (dp, mp, key_seq, 1))
+
+
+@pytest.mark.parametrize("dp, mp, sp", [(2, 4, 1), (2, 2, 2)], ids=["semi_auto_parallel", "seq_parallel"])
+def test_flash_attention_strategies(dp, mp, sp):
+    "test_flash_attention_semi_auto_parallel (dp 2, mp 4) and test_flash_attention_with_seq_parallel (dp, mp, sp 2): accepted, and run to torch."
+    ep, mod = export(FlashAttentionBNSD(), *_fa_inputs())
+    assert [v.name for v in operators(mod)[0].inputs] == ["q", "k", "mask", "v"]
+    plan_of(FlashAttentionBNSD(), _fa_inputs(), {"scaled_dot_product_attention": _fa_strategy(dp, mp, sp)}, 8)
+
+
+@pytest.mark.parametrize("key_seq, head_dim", [(2, 1), (1, 2)], ids=["key_seq", "head_dim"])
+def test_flash_attention_refuses_key_seq_and_head_dim(key_seq, head_dim):
+    "FlashAttentionScoreInfo::CheckStrategy: 'The S-Dimention of input key cannot be split'; its device matrix has no head-dim axis."
+    from shardnb.layout.mesh import ShardingError
+    with pytest.raises(ShardingError, match="cannot be split"):
+        plan_of(FlashAttentionBNSD(), _fa_inputs(), {"scaled_dot_product_attention": _fa_strategy(2, 2, 1, key_seq, head_dim)}, 8)
