@@ -426,6 +426,11 @@ def _origin(v: Value, calls: tuple) -> tuple:
         v, calls = calls[-1].operands[v.index], calls[:-1]
     return calls, v
 
+def _reduced_again(op: Op) -> bool:
+    "Whether `op` is an `sdy.all_reduce` of a value an `sdy.all_reduce` over the same axes just summed."
+    d = op.operands[0].defining_op if op.name == "sdy.all_reduce" else None
+    return d is not None and d.name == "sdy.all_reduce" and str(d.attrs.get("reduction_axes")) == str(op.attrs.get("reduction_axes"))
+
 def _label(op: Op) -> str:
     "`%name` of the op's first result (`%name#k` for one of several), else the op's name."
     n = op.results[0].name if op.results else None
@@ -457,6 +462,7 @@ def predict_collectives(module: Module, *, backend: str = "cpu", propagated: boo
         where = f"@{f.name} {_label(op)}"
         if op.name in _EXPLICIT: out += explicit_operand_gathers(op, where, backend=backend) + [explicit_collective(op, m, where, backend=backend)]; continue
         if _on_one_device(op): out += one_device_collectives(op, m, where, backend=backend); continue
+        if _reduced_again(op): continue   # the full pass re-adds the pipeline's all-reduce (as jaxlib does run twice)
         def fresh(v, dst, calls=calls):   # XLA reshards a value to a layout once (its reshard cache, then CSE)
             key = (*_origin(v, calls), dst)
             if key in done: return False
