@@ -805,7 +805,7 @@ def test_topk_strategies(mul, topk):
 def test_topk_strategy_error():
     "test_topk_strategy_error: ((1, 8),) splits the sorted last dim, which TopKInfo::CheckStrategy refuses."
     from shardnb.layout.mesh import ShardingError
-    with pytest.raises(ShardingError, match="cannot be split"):
+    with pytest.raises(ShardingError, match=r"getitem \(TopK\): input 0 dim 1 cannot be split"):
         plan_of(TopKNet(), (randn(16, 64),), {"mul": ((8, 1), (8, 1)), "getitem": ((1, 8),)}, 8)
 
 
@@ -837,9 +837,39 @@ def test_flash_attention_strategies(dp, mp, sp):
     plan_of(FlashAttentionBNSD(), _fa_inputs(), {"scaled_dot_product_attention": _fa_strategy(dp, mp, sp)}, 8)
 
 
-@pytest.mark.parametrize("key_seq, head_dim", [(2, 1), (1, 2)], ids=["key_seq", "head_dim"])
-def test_flash_attention_refuses_key_seq_and_head_dim(key_seq, head_dim):
+@pytest.mark.parametrize("key_seq, head_dim, where", [(2, 1, "input 1 dim 2"), (1, 2, "input 0 dim 3")], ids=["key_seq", "head_dim"])
+def test_flash_attention_refuses_key_seq_and_head_dim(key_seq, head_dim, where):
     "FlashAttentionScoreInfo::CheckStrategy: 'The S-Dimention of input key cannot be split'; its device matrix has no head-dim axis."
     from shardnb.layout.mesh import ShardingError
-    with pytest.raises(ShardingError, match="cannot be split"):
+    with pytest.raises(ShardingError, match=rf"\(FlashAttentionScore\): {where} cannot be split"):
         plan_of(FlashAttentionBNSD(), _fa_inputs(), {"scaled_dot_product_attention": _fa_strategy(2, 2, 1, key_seq, head_dim)}, 8)
+
+
+class StridedSliceNet(torch.nn.Module):
+    "test_stridedslice.py's Net: StridedSlice of a parameter w1 (256, 64, 32) to (128, 64, 32 / step), a Mul by x, a Mul by w2."
+    def __init__(self, step=1):
+        super().__init__(); self.step = step
+        self.w1, self.w2 = torch.nn.Parameter(randn(256, 64, 32, seed=1)), torch.nn.Parameter(randn(128, 64, 1, seed=2))
+
+    def forward(self, x): return x * self.w1[:128, :, ::self.step] * self.w2
+
+
+def test_stridedslice_parameter():
+    "test_stridedslice_parameter: StridedSlice ((1, 4, 2),) splits only the dims it takes whole, the Mul ((1, 4, 1), (1, 4, 2)): accepted, run to torch."
+    plan = plan_of(StridedSliceNet(), (randn(128, 64, 1),), {"slice_1": ((1, 4, 2),), "mul": ((1, 4, 1), (1, 4, 2))}, 8)
+    assert plan.operators[0].primitive == "StridedSlice"
+
+
+def test_stridedslice_no_fully_fetch_split_error():
+    "test_stridedslice_no_fully_fetch_split_error: ((2, 2, 2),) splits dim 0, of which the slice takes 128 of 256: refused."
+    from shardnb.layout.mesh import ShardingError
+    with pytest.raises(ShardingError, match=r"slice_1 \(StridedSlice\): input 0 dim 0 cannot be split"):
+        plan_of(StridedSliceNet(), (randn(128, 64, 1),), {"slice_1": ((2, 2, 2),)}, 8)
+
+
+def test_stridedslice_strides_no_1_split_error():
+    "test_stridedslice_strides_no_1_split_error: a stride of 2 on dim 2, split 2: refused (torch exports the two sliced dims as two slices)."
+    from shardnb.layout.mesh import ShardingError
+    plan_of(StridedSliceNet(step=2), (randn(128, 64, 1),), {"slice_1": ((1, 2, 2),)}, 8)   # dim 0's slice keeps dim 2 whole: fine
+    with pytest.raises(ShardingError, match=r"slice_2 \(StridedSlice\): input 0 dim 2 cannot be split"):
+        plan_of(StridedSliceNet(step=2), (randn(128, 64, 1),), {"slice_1": ((1, 2, 2),), "slice_2": ((1, 2, 2),)}, 8)
