@@ -873,3 +873,39 @@ def test_stridedslice_strides_no_1_split_error():
     plan_of(StridedSliceNet(step=2), (randn(128, 64, 1),), {"slice_1": ((1, 2, 2),)}, 8)   # dim 0's slice keeps dim 2 whole: fine
     with pytest.raises(ShardingError, match=r"slice_2 \(StridedSlice\): input 0 dim 2 cannot be split"):
         plan_of(StridedSliceNet(step=2), (randn(128, 64, 1),), {"slice_1": ((1, 2, 2),), "slice_2": ((1, 2, 2),)}, 8)
+
+
+class GatherMul(torch.nn.Module):
+    "test_gather_v2.py's Net: Gather(x, index, axis) of a table x by a constant index, then a Mul by y."
+    def __init__(self, axis=0, shape=(64, 64), rows=64):
+        super().__init__(); self.axis = axis
+        self.register_buffer("index", torch.randint(0, rows, shape, generator=torch.Generator().manual_seed(5)))
+
+    def forward(self, x, y): return (x[self.index] if self.axis == 0 else x[:, self.index]) * y
+
+
+def _gather_configured(net, x, y, table_st, index_st, mul_st):
+    "MindSpore's Gather strategy is (table, indices); the index operator's inputs come in first-use order, so they are placed by name."
+    _, mod = export(net, x, y)
+    o = operators(mod)[0]
+    assert o.primitive == "Gather"
+    by_name = {"x": table_st, "b_index": index_st}
+    return {o.name: tuple(by_name[v.name] for v in o.inputs), "mul": mul_st}
+
+
+@pytest.mark.parametrize("axis, table_shape, table_st", [(0, (64, 64), (1, 8)), (0, (64, 64), (8, 1)), (0, (64, 64), (2, 4)),
+                                                           (1, (64, 32), (8, 1)), (1, (64, 32), (2, 4))],
+                         ids=["semi_auto0", "semi_auto1", "semi_auto2", "semi_auto4", "semi_auto5"])
+def test_gatherv2_semi_auto(axis, table_shape, table_st):
+    "test_gatherv2_semi_auto0-2, 4, 5: the table split along or beside the gathered axis (an axis split all-reduces the looked-up rows), the Mul ((4, 2, 1), (4, 2, 1)): accepted, run to torch."
+    x, y, net = randn(*table_shape), randn(64, 64, 64, seed=1), GatherMul(axis, rows=table_shape[axis])
+    conf = _gather_configured(net, x, y, table_st, (1, 1), ((4, 2, 1), (4, 2, 1)))
+    plan = plan_of(net, (x, y), conf, 8)
+    name = next(iter(conf))
+    assert bool(plan.allreduce(name)) == (table_st[axis] > 1)   # rows split along the gathered axis: each device's lookups summed
+
+
+def test_gatherv2_shard_batch_and_axis():
+    "test_gatherv2_shard_batch_and_axis: table (4, 1), indices (2, 1) of an index (2, 64), the Mul ((2, 4, 1), (2, 4, 1)): accepted, run to torch."
+    net, x, y = GatherMul(0, shape=(2, 64)), randn(64, 64), randn(2, 64, 64, seed=1)
+    plan_of(net, (x, y), _gather_configured(net, x, y, (4, 1), (2, 1), ((2, 4, 1), (2, 4, 1))), 8)
