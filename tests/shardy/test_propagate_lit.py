@@ -14,11 +14,7 @@ from tests.shardy.lit_runner import run_file  # noqa: E402
 DIR = Path(__file__).parent / "data" / "propagation_lit"
 FILES = sorted(p.name for p in DIR.glob("*.mlir"))
 # (file, case, function): known differences, each with its cause
-KNOWN = {
-    # a call result with unreduced axes passed to a function whose argument wants them: jaxlib 0.10.2 inserts nothing
-    # between the two calls; shardnb's export inserts an all-reduce, a reshard and a replicated-to-unreduced
-    ("propagation_pipeline.mlir", 46, "main"),
-}
+KNOWN: set = set()
 # (file) -> cases jaxlib refuses: a later syntax (`unreduced=max{...}`) it cannot read, nor can shardnb
 REJECTED = {"user_priority_propagation.mlir": {19}}
 # files whose RUN line asks for an option shardnb does not implement
