@@ -22,8 +22,9 @@ _all_ = ["HLO_KINDS", "hlo_bytes", "replica_groups", "HloCollective", "hlo_colle
 __all__ = ['value_sharding', 'local_bytes', 'value_bytes', 'PeakLive', 'peak_live_bytes', 'MemoryReport', 'memory_report',
            'PredictedCollective', 'Prediction', 'wire_itemsize', 'explicit_collective', 'step_collectives',
            'one_device_collectives', 'explicit_operand_gathers', 'batch_dims', 'batch_dim_gathers', 'whole_dims',
-           'whole_dim_gathers', 'size_one_replications', 'predict_collectives', 'HLO_KINDS', 'hlo_bytes',
-           'replica_groups', 'HloCollective', 'hlo_collectives', 'CollectiveComparison', 'compare_collectives']
+           'whole_dim_gathers', 'size_one_replications', 'halo_exchanges', 'predict_collectives', 'HLO_KINDS',
+           'hlo_bytes', 'replica_groups', 'HloCollective', 'hlo_collectives', 'CollectiveComparison',
+           'compare_collectives']
 
 # %% ../../nbs/04_shardy/09_predict.ipynb #514b07b8
 def value_sharding(v: Value) -> TensorSharding | None:
@@ -408,6 +409,45 @@ def size_one_replications(op: Op, where: str, *, backend: str = "cpu") -> list[P
     return [PredictedCollective("all-reduce", tuple(_axis_name(a) for a in axes), {d: each for d in sorted(s.mesh.device_set)}, where, "size-1 dim")]
 
 
+# %% ../../nbs/04_shardy/09_predict.ipynb #e7b4c2d2
+def _window(op: Op, name: str, rank: int, default: int) -> list[int]:
+    "A reduce_window's per-dim attribute (`window_strides = array<i64: 1, 2>`), `default` where it is absent."
+    v = [int(x) for x in re.findall(r"-?\d+", str(op.attrs.get(name, "")).split(":", 1)[-1])] if name in op.attrs else []
+    return v if len(v) == rank else [default] * rank
+
+def halo_exchanges(op: Op, where: str, *, backend: str = "cpu") -> list[PredictedCollective]:
+    """The collective-permutes XLA's halo exchange runs for a reduce_window whose windowed dims are sharded: per dim, the
+    largest left halo from each device's left neighbour and the largest right halo from its right one."""
+    from shardnb.layout.sharding import shard_indices
+    if op.name != "stablehlo.reduce_window" or not isinstance(op.operands[0].type, TensorType): return []
+    v = op.operands[0]
+    s, shape, rank = value_sharding(v), v.type.shape, v.type.rank
+    if s is None or s.mesh is None or s.mesh.is_maximal: return []
+    k, st = _window(op, "window_dimensions", rank, 1), _window(op, "window_strides", rank, 1)
+    bd, wd = _window(op, "base_dilations", rank, 1), _window(op, "window_dilations", rank, 1)
+    pad = [int(x) for x in re.findall(r"-?\d+", str(op.attrs.get("padding", "")).split(" : ")[0])]
+    pad = pad if len(pad) == 2 * rank else (pad or [0]) * (2 * rank) if len(pad) <= 1 else None
+    if pad is None: return []
+    local, idx, out = s.local_shape(shape), shard_indices(s), []
+    for d in range(rank):
+        n_sh = math.prod(a.size_in(s.mesh) for a in s.dims[d].axes)
+        pl, ph = pad[2 * d], pad[2 * d + 1]
+        if n_sh == 1 or bd[d] != 1 or k[d] >= shape[d] or (k[d] == 1 and st[d] == 1 and pl == ph == 0): continue
+        m, dil = local[d], 1 + (k[d] - 1) * wd[d]
+        count = (shape[d] + pl + ph - dil) // st[d] + 1
+        if count < n_sh: continue   # XLA trims the shards without windows: not modelled
+        w = -(-count // n_sh)
+        left = max(m * i + pl - st[d] * w * i for i in range(1, n_sh))
+        right = max(st[d] * w * i + st[d] * (w - 1) + dil - m * (i + 1) - pl for i in range(n_sh - 1))
+        each = math.prod(local) // m * wire_itemsize(element_type(v.type), backend)
+        for halo, step in ((left, -1), (right, 1)):
+            if halo <= 0: continue
+            if halo > m: return []   # a halo past the neighbour: XLA reshards otherwise
+            recv = {int(dev): halo * each for dev, i in zip(np.asarray(s.mesh.devices).reshape(-1), idx[d].reshape(-1)) if 0 <= i + step < n_sh}
+            out.append(PredictedCollective("collective-permute", (), recv, where, "halo"))
+    return out
+
+
 # %% ../../nbs/04_shardy/09_predict.ipynb #3973b2d0
 def _held(m: Module, v: Value, held: dict):
     "The layout XLA holds `v` in when an op it runs on whole dims made it (through calls), else None."
@@ -469,6 +509,7 @@ def predict_collectives(module: Module, *, backend: str = "cpu", propagated: boo
             done.add(key); return True
         out += whole_dim_gathers(op, where, backend=backend, held=held, fresh=fresh)
         out += size_one_replications(op, where, backend=backend)
+        out += halo_exchanges(op, where, backend=backend)
         if op.name == "sdy.reshard" and op.result.users and all(whole_dims(u) for u in op.result.users): continue   # the user gathers instead
         for kind, src, dst, v in communications(op):
             if kind != "reduction":   # XLA moves a value to a layout once, however many reshards ask for it (CSE)
