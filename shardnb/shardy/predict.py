@@ -22,9 +22,9 @@ _all_ = ["HLO_KINDS", "hlo_bytes", "replica_groups", "HloCollective", "hlo_colle
 __all__ = ['value_sharding', 'local_bytes', 'value_bytes', 'PeakLive', 'peak_live_bytes', 'MemoryReport', 'memory_report',
            'PredictedCollective', 'Prediction', 'wire_itemsize', 'explicit_collective', 'step_collectives',
            'one_device_collectives', 'explicit_operand_gathers', 'batch_dims', 'batch_dim_gathers', 'whole_dims',
-           'whole_dim_gathers', 'size_one_replications', 'halo_exchanges', 'predict_collectives', 'HLO_KINDS',
-           'hlo_bytes', 'replica_groups', 'HloCollective', 'hlo_collectives', 'CollectiveComparison',
-           'compare_collectives']
+           'whole_dim_gathers', 'size_one_replications', 'windows', 'halo_exchanges', 'reverse_permutes',
+           'predict_collectives', 'HLO_KINDS', 'hlo_bytes', 'replica_groups', 'HloCollective', 'hlo_collectives',
+           'CollectiveComparison', 'compare_collectives']
 
 # %% ../../nbs/04_shardy/09_predict.ipynb #514b07b8
 def value_sharding(v: Value) -> TensorSharding | None:
@@ -410,25 +410,52 @@ def size_one_replications(op: Op, where: str, *, backend: str = "cpu") -> list[P
 
 
 # %% ../../nbs/04_shardy/09_predict.ipynb #e7b4c2d2
-def _window(op: Op, name: str, rank: int, default: int) -> list[int]:
-    "A reduce_window's per-dim attribute (`window_strides = array<i64: 1, 2>`), `default` where it is absent."
-    v = [int(x) for x in re.findall(r"-?\d+", str(op.attrs.get(name, "")).split(":", 1)[-1])] if name in op.attrs else []
-    return v if len(v) == rank else [default] * rank
+def _vec(text: str, name: str) -> list[int] | None:
+    "The integers of `name = [...]` (nested lists flattened) in an op's text, None when absent."
+    m = re.search(name + r" = (\[(?:[^\[\]]|\[[^\]]*\])*\])", text)
+    return [int(x) for x in re.findall(r"-?\d+", m.group(1))] if m else None
+
+def windows(op: Op):
+    """`(window, stride, base dilation, window dilation, padding low/high)` per dim of the windowed operand of a
+    reduce_window or a convolution (its input, spatial dims from `dim_numbers`; other dims a trivial window), else None."""
+    v = op.operands[0] if op.operands else None
+    if v is None or not isinstance(v.type, TensorType): return None
+    rank = v.type.rank
+    one, pad = [1] * rank, [0] * (2 * rank)
+    if op.name == "stablehlo.reduce_window":
+        get = lambda k: [int(x) for x in re.findall(r"-?\d+", str(op.attrs[k]).split(":", 1)[-1])] if k in op.attrs else one
+        p = [int(x) for x in re.findall(r"-?\d+", str(op.attrs.get("padding", "")).split(" : ")[0])]
+        p = p if len(p) == 2 * rank else (p or [0]) * (2 * rank) if len(p) <= 1 else None
+        w = [get(k) for k in ("window_dimensions", "window_strides", "base_dilations", "window_dilations")]
+        return None if p is None or any(len(x) != rank for x in w) else (*w, p)
+    if op.name != "stablehlo.convolution" or any(str(op.attrs.get(g, "1")).split()[0] != "1" for g in ("feature_group_count", "batch_group_count")): return None
+    text = str(op.form)
+    m = re.search(r"dim_numbers = \[([^\]]*)\]x\[([^\]]*)\]", text)
+    if m is None: return None
+    lhs, rhs = [x.strip() for x in m.group(1).split(",")], [x.strip() for x in m.group(2).split(",")]
+    k, st, bd, wd = list(one), list(one), list(one), list(one)
+    ns = sum(x.isdigit() for x in lhs)
+    vals = {n: _vec(text, n) or ([0, 0] * ns if n == "pad" else [1] * ns) for n in ("stride", "pad", "lhs_dilate", "rhs_dilate")}
+    for j in range(ns):
+        d = lhs.index(str(j))
+        k[d], st[d], bd[d], wd[d] = op.operands[1].type.shape[rhs.index(str(j))], vals["stride"][j], vals["lhs_dilate"][j], vals["rhs_dilate"][j]
+        pad[2 * d: 2 * d + 2] = vals["pad"][2 * j: 2 * j + 2]
+    return k, st, bd, wd, pad
 
 def halo_exchanges(op: Op, where: str, *, backend: str = "cpu") -> list[PredictedCollective]:
-    """The collective-permutes XLA's halo exchange runs for a reduce_window whose windowed dims are sharded: per dim, the
-    largest left halo from each device's left neighbour and the largest right halo from its right one."""
+    """The collective-permutes XLA's halo exchange runs for a window op whose windowed dims are sharded (per dim, the
+    largest left halo from each device's left neighbour and the largest right halo from its right one), or for a
+    reverse of sharded dims (each shard to the mirrored device)."""
     from shardnb.layout.sharding import shard_indices
-    if op.name != "stablehlo.reduce_window" or not isinstance(op.operands[0].type, TensorType): return []
+    if op.name == "stablehlo.reverse": return reverse_permutes(op, where, backend=backend)
+    win = windows(op)
+    if win is None: return []
     v = op.operands[0]
     s, shape, rank = value_sharding(v), v.type.shape, v.type.rank
     if s is None or s.mesh is None or s.mesh.is_maximal: return []
-    k, st = _window(op, "window_dimensions", rank, 1), _window(op, "window_strides", rank, 1)
-    bd, wd = _window(op, "base_dilations", rank, 1), _window(op, "window_dilations", rank, 1)
-    pad = [int(x) for x in re.findall(r"-?\d+", str(op.attrs.get("padding", "")).split(" : ")[0])]
-    pad = pad if len(pad) == 2 * rank else (pad or [0]) * (2 * rank) if len(pad) <= 1 else None
-    if pad is None: return []
-    local, idx, out = s.local_shape(shape), shard_indices(s), []
+    k, st, bd, wd, pad = win
+    local, idx, out = list(s.local_shape(shape)), shard_indices(s), []
+    devices = np.asarray(s.mesh.devices).reshape(-1)
     for d in range(rank):
         n_sh = math.prod(a.size_in(s.mesh) for a in s.dims[d].axes)
         pl, ph = pad[2 * d], pad[2 * d + 1]
@@ -443,9 +470,27 @@ def halo_exchanges(op: Op, where: str, *, backend: str = "cpu") -> list[Predicte
         for halo, step in ((left, -1), (right, 1)):
             if halo <= 0: continue
             if halo > m: return []   # a halo past the neighbour: XLA reshards otherwise
-            recv = {int(dev): halo * each for dev, i in zip(np.asarray(s.mesh.devices).reshape(-1), idx[d].reshape(-1)) if 0 <= i + step < n_sh}
+            recv = {int(dev): halo * each for dev, i in zip(devices, idx[d].reshape(-1)) if 0 <= i + step < n_sh}
             out.append(PredictedCollective("collective-permute", (), recv, where, "halo"))
+        local[d] = st[d] * (w - 1) + dil   # the next dim's halos carry this one's
     return out
+
+def reverse_permutes(op: Op, where: str, *, backend: str = "cpu") -> list[PredictedCollective]:
+    "The collective-permute XLA runs for a reverse of evenly sharded dims: each device's shard to the mirrored device."
+    from shardnb.layout.sharding import shard_indices
+    v = op.operands[0]
+    s = value_sharding(v)
+    if not isinstance(v.type, TensorType) or s is None or s.mesh is None or s.mesh.is_maximal: return []
+    m = re.search(r"dims = \[([\d,\s]*)\]", str(op.form))
+    n_sh = {d: math.prod(a.size_in(s.mesh) for a in s.dims[d].axes) for d in (int(x) for x in re.findall(r"\d+", m.group(1)) if m) if d < v.type.rank}
+    n_sh = {d: n for d, n in n_sh.items() if n > 1}
+    if not n_sh or any(v.type.shape[d] % n for d, n in n_sh.items()): return []   # uneven: XLA pads on the left first, not modelled
+    idx = shard_indices(s)
+    moved = np.zeros(np.asarray(s.mesh.devices).shape, dtype=bool)
+    for d, n in n_sh.items(): moved |= idx[d] != n - 1 - idx[d]
+    each = _wire_bytes(v, backend)
+    recv = {int(dev): each for dev, mv in zip(np.asarray(s.mesh.devices).reshape(-1), moved.reshape(-1)) if mv}
+    return [PredictedCollective("collective-permute", (), recv, where, "reverse")] if recv else []
 
 
 # %% ../../nbs/04_shardy/09_predict.ipynb #3973b2d0

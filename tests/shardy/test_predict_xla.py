@@ -18,8 +18,8 @@ from tests.shardy.predict_compare import OTHER_RESULT_SHARDING, compare_corpus
 pytest.importorskip("jax")
 
 # The share of compiled programs whose every device receives, by the prediction, the bytes XLA's collectives move.
-# Measured with jax 0.10.2: 188 of 257 (73%). The target is 90%; the causes of the rest are printed below.
-EQUAL_SHARE = 0.71
+# Measured with jax 0.10.2: 189 of 257 (74%). The target is 90%; the causes of the rest are printed below.
+EQUAL_SHARE = 0.72
 
 
 @pytest.fixture(scope="module")
