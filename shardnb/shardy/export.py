@@ -12,8 +12,8 @@ from math import gcd
 from ..layout.mesh import AxisRef
 from ..layout.sharding import DimSharding, TensorSharding
 from ..ir.program import (Attr, COLLECTIVE_AXES, Func, Module, Op, TensorType, Value, parse_module, print_module, unique_symbol,
-                             open_sharding, closed_sharding, copy_module)
-from ..ir.core import get_sharding
+                             open_sharding, closed_sharding, copy_module, ProgramError)
+from ..ir.core import get_sharding, set_sharding
 from .import_passes import map_shardings, import_pipeline, original_func_name, symbol_dce, IMPORT_PASSES
 from . import import_passes, debug
 from ..ir.program import verify_module
@@ -22,8 +22,8 @@ from .explicit import insert_explicit_reshards
 
 # %% auto #0
 __all__ = ['EXPORT_PASSES', 'export_named_computations', 'propagate_to_func_results', 'unflatten_call_graph',
-           'insert_func_call_reshards', 'constant_or_scalar_merger', 'remove_sharding_groups',
-           'sharding_constraint_to_reshard', 'update_non_divisible_input_output_shardings',
+           'sink_func_data_flow_edges', 'insert_func_call_reshards', 'constant_or_scalar_merger',
+           'remove_sharding_groups', 'sharding_constraint_to_reshard', 'update_non_divisible_input_output_shardings',
            'remove_sub_axes_in_input_output_shardings', 'close_shardings', 'drop_sharding_rules',
            'canonicalize_collectives', 'propagation_pipeline', 'debug_import']
 
@@ -106,6 +106,19 @@ def unflatten_call_graph(m: Module) -> Module:
     for op in calls: cache.setdefault(key(m.funcs[op.attrs["callee"]]), m.funcs[op.attrs["callee"]])
     for op in calls: op.attrs["callee"] = cache[key(m.funcs[op.attrs["callee"]])].name
     for f in m.funcs.values(): f.attrs.pop("sdy.original_func_name", None); f.attrs.pop("sdy.manual_axes", None)
+    return m
+
+# %% ../../nbs/04_shardy/07_export.ipynb #fsink0code
+def sink_func_data_flow_edges(m: Module) -> Module:
+    "Shardy's `sdy-sink-func-data-flow-edges`: each edge's sharding (or an open one) onto its input, and the edge removed."
+    for f in m.funcs.values():
+        for op in list(f.walk()):
+            if op.name != "sdy.func_data_flow_edge": continue
+            v, e = op.operands[0], op.results[0]
+            s, old = get_sharding(e), get_sharding(v)
+            if s is not None: set_sharding(v, s)
+            elif old is not None: set_sharding(v, open_sharding(old, _rank(v)))
+            e.replace_all_uses_with(v); op.erase()
     return m
 
 # %% ../../nbs/04_shardy/07_export.ipynb #6ca45a84
@@ -273,26 +286,39 @@ def canonicalize_collectives(m: Module) -> Module:
             if d is not None and d.block is not None and d.name in COLLECTIVE_AXES and not d.results[0].uses: d.erase()
     return m
 
+def _no_declared_callee(m: Module) -> None:
+    for op in m.walk():
+        g = m.funcs.get(op.attrs.get("callee")) if op.name == "func.call" else None
+        if g is not None and g.is_declaration:   # jaxlib 0.10.2 aborts on it
+            raise ProgramError(f"func.call: @{g.name} is a declaration; with dedup_functions_fully propagation goes through its body, and it has none")
+
 def propagation_pipeline(module: Module, *, conservative: bool = False, debug_sharding_origins: bool = False,
-                         debug_propagation_edge_sharding: bool = False) -> Module:
+                         debug_propagation_edge_sharding: bool = False, dedup_functions_fully: bool = False) -> Module:
     """jaxlib's `sdy-propagation-pipeline`: import, user-priority propagation, export, explicit reshards; returns a new module.
     With a `debug_*` flag the import, propagation and sink passes record Shardy's debug attributes and the result keeps
-    them (jaxlib writes them to its dump of the module after propagation, then removes them)."""
+    them (jaxlib writes them to its dump of the module after propagation, then removes them). With `dedup_functions_fully`
+    calls stay calls and propagation goes through function data-flow edges (jaxlib's `dedup-functions-fully=true`)."""
     dbg = dict(debug_sharding_origins=debug_sharding_origins, debug_propagation_edge_sharding=debug_propagation_edge_sharding)
-    if any(dbg.values()): m = debug_import(copy_module(module), dbg)
-    else: m = import_pipeline(copy_module(module))
+    passes = import_passes.IMPORT_PASSES_DEDUP if dedup_functions_fully else IMPORT_PASSES
+    if dedup_functions_fully: _no_declared_callee(module)
+    if any(dbg.values()): m = debug_import(copy_module(module), dbg, passes)
+    else: m = import_pipeline(copy_module(module), dedup_functions_fully)
     m = propagate(m, strategy="user-priority", conservative=conservative, keep_sharding_rules=True, **dbg)
-    for p in EXPORT_PASSES:
+    export = EXPORT_PASSES
+    if dedup_functions_fully:   # no named computations: results, then the function edges sunk, then the rest
+        m = sink_func_data_flow_edges(propagate_to_func_results(m))
+        export = EXPORT_PASSES[EXPORT_PASSES.index(unflatten_call_graph):]
+    for p in export:
         if p is sink_data_flow_edges: m = p(m, sink_debug_sharding_origins=debug_sharding_origins,
                                             sink_debug_propagation_edge_sharding=debug_propagation_edge_sharding)
         else: m = p(m)
     m = insert_explicit_reshards(m, enable_full_version=False)
     return drop_sharding_rules(canonicalize_collectives(m))
 
-def debug_import(m: Module, flags: dict) -> Module:
-    "The import pipeline with `sdy-apply-sharding-constraints` recording Shardy's debug attributes."
+def debug_import(m: Module, flags: dict, passes=IMPORT_PASSES) -> Module:
+    "The import pipeline (`passes`) with `sdy-apply-sharding-constraints` recording Shardy's debug attributes."
     verify_module(m)
-    for p in IMPORT_PASSES:
+    for p in passes:
         if p is import_passes.apply_sharding_constraints: debug.apply_sharding_constraints_recorded(m, **flags)
         else: p(m)
     return m

@@ -17,11 +17,11 @@ from .rules import identity_rule
 from .projection import is_elementwise
 
 # %% auto #0
-__all__ = ['RESULT_OWNERS', 'IMPORT_PASSES', 'add_data_flow_edges', 'apply_sharding_constraints', 'constant_preserving',
-           'original_func_name', 'clone_func', 'funcs_post_order', 'constant_splitter', 'map_shardings',
-           'stablehlo_mesh', 'lift_inlined_meshes', 'manual_axes_cleanup', 'sharding_group_import', 'symbol_dce',
-           'remove_size_one_axes', 'propagate_sharding_from_func_to_call', 'flatten_call_graph', 'import_func_calls',
-           'pre_order_funcs', 'import_pipeline']
+__all__ = ['RESULT_OWNERS', 'IMPORT_PASSES', 'IMPORT_PASSES_DEDUP', 'add_data_flow_edges', 'apply_sharding_constraints',
+           'constant_preserving', 'original_func_name', 'clone_func', 'funcs_post_order', 'constant_splitter',
+           'map_shardings', 'stablehlo_mesh', 'lift_inlined_meshes', 'manual_axes_cleanup', 'sharding_group_import',
+           'symbol_dce', 'remove_size_one_axes', 'propagate_sharding_from_func_to_call', 'flatten_call_graph',
+           'import_func_calls', 'pre_order_funcs', 'add_func_data_flow_edges', 'import_pipeline']
 
 # %% ../../nbs/04_shardy/00_import_passes.ipynb #07ac1951
 _SHARDING_OPS = ("sdy.data_flow_edge", "sdy.sharding_constraint", "sdy.reshard")
@@ -544,14 +544,43 @@ def pre_order_funcs(m: Module) -> Module:
     m.funcs = {f.name: f for f in reversed(_call_graph_order(m))}
     return m
 
+# %% ../../nbs/04_shardy/00_import_passes.ipynb #fedge0code
+def _func_edge(v: Value, blk, at: int) -> None:
+    "An `sdy.func_data_flow_edge` of `v` at position `at` of `blk`, with `v`'s sharding; `v`'s other uses move to it."
+    e = Op("sdy.func_data_flow_edge", [v], [v.type], {})
+    blk.insert(at, e)
+    v.replace_all_uses_with(e.results[0], where=lambda op: op is not e)
+    s = get_sharding(v)
+    if s is not None: e.results[0].sharding = s
+
+def add_func_data_flow_edges(m: Module) -> Module:
+    """Shardy's `sdy-add-func-data-flow-edges`: an edge on each tensor argument of every function but the main one,
+    and on each tensor result of every call (the calls and functions stay)."""
+    main = m.main
+    for f in m.funcs.values():
+        if f is main or f.is_declaration: continue   # a declaration has no body (and no argument values) to put them in
+        args = [a for a in f.args if isinstance(a.type, TensorType)]   # a token gets none
+        for k, a in enumerate(args): _func_edge(a, f.body, k)
+    for f in m.funcs.values():
+        for op in list(f.walk()):
+            if op.name != "func.call": continue
+            blk, at = op.block, op.block.ops.index(op) + 1
+            for r in op.results:
+                if isinstance(r.type, TensorType): _func_edge(r, blk, at); at += 1
+    return m
+
 # %% ../../nbs/04_shardy/00_import_passes.ipynb #de1d3392
 IMPORT_PASSES = (symbol_dce, lift_inlined_meshes, remove_size_one_axes, propagate_sharding_from_func_to_call,
                  constant_splitter, symbol_dce, manual_axes_cleanup, add_data_flow_edges, flatten_call_graph,
                  symbol_dce, import_func_calls, symbol_dce, apply_sharding_constraints, sharding_group_import,
                  pre_order_funcs)
+# with `dedup-functions-fully=true`: calls and functions kept, function data-flow edges added instead
+IMPORT_PASSES_DEDUP = (symbol_dce, lift_inlined_meshes, remove_size_one_axes, propagate_sharding_from_func_to_call,
+                       constant_splitter, symbol_dce, manual_axes_cleanup, add_data_flow_edges, apply_sharding_constraints,
+                       sharding_group_import, add_func_data_flow_edges, pre_order_funcs)
 
-def import_pipeline(m: Module) -> Module:
+def import_pipeline(m: Module, dedup_functions_fully: bool = False) -> Module:
     "Run Shardy's import passes as jaxlib's `sdy-propagation-pipeline` does before propagation, on a module that verifies."
     verify_module(m)   # the passes rely on the invariants (a body ending in its return, shardings fitting their values)
-    for p in IMPORT_PASSES: p(m)
+    for p in (IMPORT_PASSES_DEDUP if dedup_functions_fully else IMPORT_PASSES): p(m)
     return m

@@ -17,8 +17,14 @@ from tests.corpus.shardy_runner import run_in_subprocess
 
 def _pipeline(m, opts):
     from shardnb.shardy.export import propagation_pipeline
-    if opts: raise NotImplementedError(f"sdy-propagation-pipeline with options {opts}")
-    return propagation_pipeline(m)
+    other = {k: v for k, v in opts.items() if k != "dedup-functions-fully"}
+    if other: raise NotImplementedError(f"sdy-propagation-pipeline with options {other}")
+    return propagation_pipeline(m, dedup_functions_fully=opts.get("dedup-functions-fully") == "true")
+
+
+def _sink_func_edges(m, opts):
+    from shardnb.shardy.export import sink_func_data_flow_edges
+    return sink_func_data_flow_edges(m)
 
 
 def _populate(m, opts):
@@ -43,6 +49,7 @@ PASSES = {
     "sdy-add-data-flow-edges": lambda m, o: P.add_data_flow_edges(m),
     "sdy-sink-data-flow-edges": lambda m, o: PR.sink_data_flow_edges(m),
     "sdy-propagation-pipeline": _pipeline, "sdy-populate-op-sharding-rules": _populate,
+    "sdy-add-func-data-flow-edges": lambda m, o: P.add_func_data_flow_edges(m), "sdy-sink-func-data-flow-edges": _sink_func_edges,
 }
 
 
@@ -56,7 +63,7 @@ def run_line(text):
     return out
 
 
-FUNC_PASSES = {"sdy-sink-data-flow-edges", "sdy-apply-sharding-constraints", "sdy-constant-or-scalar-splitter",
+FUNC_PASSES = {"sdy-sink-data-flow-edges", "sdy-sink-func-data-flow-edges", "sdy-apply-sharding-constraints", "sdy-constant-or-scalar-splitter",
                "sdy-populate-op-sharding-rules"}
 
 def pipeline_text(passes):

@@ -1,6 +1,7 @@
-"""Shardy's own propagation lit tests (vendored in tests/data/propagation_lit, see its README): every case of every file,
-through the passes of its RUN line, in jaxlib 0.10.2 and in shardnb (propagation strategies, conservative, data-flow
-edges, manual computations, tokens, sharding groups, sharding rules, and the whole sdy-propagation-pipeline). jaxlib
+"""Shardy's own propagation lit tests (vendored in tests/shardy/data/propagation_lit and func_edges_lit, see their READMEs):
+every case of every file, through the passes of its RUN line, in jaxlib 0.10.2 and in shardnb (propagation strategies,
+conservative, data-flow edges, manual computations, tokens, sharding groups, sharding rules, the whole
+sdy-propagation-pipeline, with dedup-functions-fully=true too, and its function data-flow edge passes). jaxlib
 re-prints shardnb's output and every function, and each module's own lines (attributes, meshes), must be identical,
 except exactly the differences listed here; shardnb refuses exactly the cases jaxlib refuses."""
 import re
@@ -12,13 +13,15 @@ pytest.importorskip("jax")
 from tests.shardy.lit_runner import run_file  # noqa: E402
 
 DIR = Path(__file__).parent / "data" / "propagation_lit"
-FILES = sorted(p.name for p in DIR.glob("*.mlir"))
+FUNC_EDGES = Path(__file__).parent / "data" / "func_edges_lit"   # the import and export passes of dedup-functions-fully
+PATHS = {p.name: p for d in (DIR, FUNC_EDGES) for p in d.glob("*.mlir")}
+FILES = sorted(PATHS)
 # (file, case, function): known differences, each with its cause
 KNOWN: set = set()
 # (file) -> cases jaxlib refuses: a later syntax (`unreduced=max{...}`) it cannot read, nor can shardnb
 REJECTED = {"user_priority_propagation.mlir": {19}}
-# files whose RUN line asks for an option shardnb does not implement
-UNSUPPORTED = {"propagation_pipeline_dedup_functions_fully_true.mlir": "dedup-functions-fully=true"}
+# files whose RUN line asks for an option shardnb does not implement (none now)
+UNSUPPORTED: dict = {}
 
 
 def position(error: str):
@@ -28,12 +31,13 @@ def position(error: str):
 
 
 def test_every_file_is_run():
-    assert len(FILES) >= 16 and set(UNSUPPORTED) <= set(FILES)
+    assert len(FILES) >= 18 and set(UNSUPPORTED) <= set(FILES)
+    assert "propagation_pipeline_dedup_functions_fully_true.mlir" in FILES and "sink_func_data_flow_edges.mlir" in FILES
 
 
 @pytest.mark.parametrize("name", [f for f in FILES if f not in UNSUPPORTED])
 def test_lit_file_matches_jaxlib(name):
-    s = run_file(str(DIR / name))
+    s = run_file(str(PATHS[name]))
     assert "skipped" not in s, s
     assert s["funcs"] >= 1 and s["rejected"] <= 1, s   # jaxlib rejects one case of user_priority_propagation only
     # shardnb refuses exactly the cases jaxlib refuses (jaxlib's refusals are counted in `rejected`; a case that
@@ -49,9 +53,10 @@ def test_lit_file_matches_jaxlib(name):
     assert s["same"] == s["funcs"] - len(differ)
 
 
-@pytest.mark.parametrize("name", list(UNSUPPORTED))
-def test_unsupported_option_is_refused(name):
-    "An option shardnb does not implement is refused loudly, never silently ignored."
-    s = run_file(str(DIR / name))
-    assert s["same"] == 0 and s["funcs"] >= 1
-    assert all("NotImplementedError" in (ours or "") for _, _, _, ours in s["diffs"]), s["diffs"][0][3][:200]
+def test_unsupported_option_is_refused():
+    "A pipeline option shardnb does not implement is refused loudly, never silently ignored."
+    from shardnb.ir.program import parse_module
+    from tests.shardy.lit_runner import PASSES
+    m = parse_module("func.func @main(%arg0: tensor<8xf32>) -> tensor<8xf32> {\n  return %arg0 : tensor<8xf32>\n}")
+    with pytest.raises(NotImplementedError, match="enable-auto-partitioning"):
+        PASSES["sdy-propagation-pipeline"](m, {"dedup-functions-fully": "true", "enable-auto-partitioning": "true"})
