@@ -104,6 +104,21 @@ def test_conservative_pipeline(shardy, jax_corpus):
     assert not differ, f"{len(differ)} of {len(CORPUS_NAMES)} differ: {differ}"
 
 
+def test_dedup_functions_fully_pipeline(shardy, jax_corpus):
+    """`propagation_pipeline(dedup_functions_fully=True)` against jaxlib's `sdy-propagation-pipeline{dedup-functions-fully=true}`
+    on every corpus program: calls and functions kept, propagation through function data-flow edges."""
+    from shardnb.shardy.export import propagation_pipeline
+    ref = {p: shardy(jax_corpus[p], "sdy-propagation-pipeline{dedup-functions-fully=true}") for p in CORPUS_NAMES}
+    differ = [p for p in CORPUS_NAMES
+              if shardy(print_module(propagation_pipeline(parse_module(jax_corpus[p]), dedup_functions_fully=True))) != ref[p]]
+    # not vacuous: programs with calls, and programs where the option changes jaxlib's result
+    with_calls = sum("call @" in jax_corpus[p] for p in CORPUS_NAMES)
+    changed = sum(ref[p] != shardy(jax_corpus[p], "sdy-propagation-pipeline") for p in CORPUS_NAMES)
+    print(f"dedup-functions-fully: {len(CORPUS_NAMES)} programs, {with_calls} with calls, {changed} changed by the option, {len(differ)} differ")
+    assert not differ, f"{len(differ)} of {len(CORPUS_NAMES)} differ: {differ}"
+    assert with_calls >= 10 and changed >= 1
+
+
 def test_pipeline_output_has_reshards(shardy, jax_corpus):
     "Not vacuous: on real programs the pipeline's result holds reshards (110 of 259 programs with jaxlib 0.10.2)."
     outs = [shardy(jax_corpus[p], "sdy-propagation-pipeline") for p in CORPUS_NAMES]
