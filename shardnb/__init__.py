@@ -4,7 +4,7 @@ __version__ = "0.1.0"
 
 # The stable names of DESIGN.md's API contract, and the rest of the public surface, re-exported so
 # that `import shardnb` is enough. Each stage is a subpackage (layout, reshard, ir, shardy, mindspore,
-# viz; runtime needs torch and is not imported here): `import shardnb` needs only numpy, matplotlib and
+# viz, auto; runtime needs torch and is not imported here): `import shardnb` needs only numpy, matplotlib and
 # fastcore.
 from .layout import (Mesh, AxisRef, ShardingError, ShardingTypeError, DimSharding, TensorSharding, shard_array, unshard,
                      ShardingSyntaxError, parse_mesh, parse_mesh_decl, parse_sharding, parse_sharding_per_value,
@@ -14,7 +14,7 @@ from .layout import (Mesh, AxisRef, ShardingError, ShardingTypeError, DimShardin
                      TensorLayout, from_mindspore_layout, to_mindspore_layout, from_mindspore_strategy,
                      to_mindspore_strategy)
 from .reshard import (plan_reshard, plan_reshard_basis, plan_gather_slice, ReshardPlan, ReshardStep, CostModel, PlanCost,
-                      StepCost, Transfers, itemsize, run_plan, trace)
+                      Transfers, itemsize, run_plan, trace)
 from .ir import (Module, Func, Block, Op, Value, TensorType, OpaqueType, Attr, Builder, parse_module, print_module,
                  verify_module, module_errors, check_module, ProgramSyntaxError, ProgramError, check_result_types,
                  parse_type, copy_module)
@@ -35,6 +35,9 @@ from .shardy.propagate import STRATEGIES as PROPAGATION_STRATEGIES
 from .mindspore import Strategy, StrategyPlan, propagate_strategies, shardy_plan, compare_styles
 from .mindspore import from_torch   # imports torch only when called
 from .shardy import explain, memory_report, peak_live_bytes, predict_collectives, hlo_collectives, compare_collectives
+# `StepCost` is a training step's cost (DESIGN's contract: compute_s, comm_s, total_s, peak_bytes); one reshard step's
+# cost is `shardnb.reshard.StepCost`.
+from .auto import auto_shard, AutoShard, step_cost, StepCost, DeviceModel, SolverReport, hand_strategy, pareto
 from .viz import draw_mesh, draw_sharding, draw_device_grid, element_labels, draw_program, draw_pass, draw_explain
 
 # The flat module names from before the stages became subpackages, kept so that `from shardnb import passes`

@@ -17,6 +17,7 @@ from .shardy.explicit import insert_explicit_reshards
 from .shardy.export import propagation_pipeline
 from .shardy.cost import communication_report
 from .shardy.explain import explain
+from .auto.baselines import add_auto_parser
 from .viz.layout import draw_sharding
 from .viz.reshard import draw_plan_steps
 
@@ -321,9 +322,10 @@ def make_parser() -> argparse.ArgumentParser:
   shardnb propagate model.mlir --cost
   shardnb propagate model.mlir --reshards --cost
   shardnb propagate model.mlir --pipeline
-  shardnb explain --example transformer_block --png explain.png""")
+  shardnb explain --example transformer_block --png explain.png
+  shardnb auto model.mlir --mesh '<["x"=8]>' --memory 16GiB""")
     p.add_argument("--version", action="version", version=f"shardnb {__version__}")
-    sub = p.add_subparsers(dest="command", required=True, metavar="{show,plan,check,propagate,explain}")
+    sub = p.add_subparsers(dest="command", required=True, metavar="{show,plan,check,propagate,explain,auto}")
     show = sub.add_parser("show", formatter_class=raw, help="print a sharding, its local shape and who holds what",
         description="Print a sharding in canonical text, its per-device local shape and which devices hold "
                     "which slice; optionally draw it.",
@@ -374,6 +376,7 @@ def make_parser() -> argparse.ArgumentParser:
     prop.add_argument("--cost", action="store_true", help="print the communication report instead of the module")
     prop.set_defaults(run=cmd_propagate)
     add_explain_parser(sub, raw)
+    add_auto_parser(sub, raw)
     return p
 
 # %% ../nbs/08_cli/00_cli.ipynb #11d46deb

@@ -105,7 +105,7 @@ SLOW = {
     "test_propagate_prints_what_propagate_returns", "test_propagate_reshards_and_pipeline",
     "test_show_prints_sharding_local_shape_and_holders", "test_show_rejects_bad_input_with_the_package_message",
     "test_show_replicated_and_named_meshes", "test_syntax_error_has_caret", "test_version", "test_explain_errors",
-    "test_explain_the_shipped_transformer_block_in_seconds",
+    "test_explain_the_shipped_transformer_block_in_seconds", "test_auto_prints_the_search_beside_the_hand_strategies",
     # tests/layout/test_representation_properties.py
     "test_devices_indices_map_matches_reference", "test_every_element_held_by_the_right_number_of_devices",
     "test_generators_reach_the_hard_cases", "test_mutated_sharding_text_raises_only_our_errors",

@@ -421,3 +421,18 @@ def test_explain_errors(tmp_path):
     bad.write_text('sdy.mesh @mesh = <["x"=2]>\nfunc.func @main(%a: tensor<8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"z"}]>}) -> tensor<8xf32> {\n  return %a : tensor<8xf32>\n}\n')
     r = run("explain", str(bad))
     assert r.returncode == 1 and r.stderr.startswith(f"error: {bad}:2:"), r.stderr
+
+
+def test_auto_prints_the_search_beside_the_hand_strategies():
+    "`shardnb auto`: the search's step time, optimal, never above a baseline's, then the chosen shardings and the annotated program."
+    import re
+    mlp = Path(__file__).resolve().parents[1] / "auto" / "data" / "mlp2.mlir"
+    r = run("auto", str(mlp), "--mesh", '<["x"=8]>')
+    assert r.returncode == 0, r.stderr
+    out = r.stdout
+    ms = dict(re.findall(r"^(auto_shard|replicated|data parallel|FSDP|Megatron[^\d]*?)\s+([\d.]+) ms", out, re.M))
+    assert "auto_shard" in ms and len(ms) >= 4, out[:2000]
+    assert all(float(ms["auto_shard"]) <= float(v) + 1e-9 for v in ms.values()), ms
+    assert "solver: optimal" in out and "argument 0: #sdy.sharding<@mesh" in out and "func.func public @main" in out
+    bad = run("auto", str(mlp), "--mesh", '<["x"=0]>', check_tb=True)
+    assert bad.returncode != 0 and "Traceback" not in bad.stderr
