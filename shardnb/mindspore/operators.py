@@ -308,7 +308,7 @@ def letter_cuts(op: Operator, strategy, device_num: int) -> dict:
     for l in op.letters: cuts.setdefault(l, 1)
     for i, d in ((i, d) for i in range(len(op.inputs)) for d in range(len(op.inputs[i].type.shape))):
         l = op.dim_letter[(op.inputs[i], d)]
-        if cuts[l] > 1 and not _halo_ok(op, l, cuts[l]):
+        if cuts.get(l, 1) > 1 and not _halo_ok(op, l, cuts[l]):   # a OneHot's table may hold letters of no row
             raise ShardingError(f"{where}: input {i} dim {d} split {cuts[l]}: each part's halo must come from its two neighbours' slices alone (NeighborExchangeV2)")
     used = math.prod(cuts.values())
     if device_num % used: raise ShardingError(f"{where}: strategy {tuple(map(tuple, strategy))} uses {used} devices, which does not divide device_num={device_num}")

@@ -143,8 +143,8 @@ def _totals(items) -> dict:
 def _moved(recv: dict) -> tuple:
     return tuple(sorted((d, b) for d, b in recv.items() if b))
 
-def compare_collectives(xla: list[HloCollective], predicted: Prediction) -> CollectiveComparison:
-    "Match XLA's collectives with the predicted ones (same kind, same bytes on every device) and total what each moves."
+def compare_collectives(xla: list[HloCollective], predicted) -> CollectiveComparison:
+    "Match XLA's collectives with the predicted ones (`predict_collectives`' `Prediction`: same kind, same bytes on every device) and total what each moves."
     left = [(c.kind, _moved(c.received)) for c in predicted.collectives]
     xla_only = []
     for c in xla:

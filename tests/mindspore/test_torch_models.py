@@ -298,3 +298,13 @@ def test_configured_layouts_on_inputs_and_parameters(case, seed):
         for i, x in enumerate(o.inputs):
             if x.name == name: assert plan.strategies[o.name][i] == plan_st, o.name
     assert close(plan.run(*args), want)
+
+
+def test_a_onehot_of_constant_indices_takes_its_strategy():
+    """T5's relative-position embedding is a OneHot whose indices are constants (its only input is the table, whose
+    letters are not the output's): configured with data parallel's own strategy, it plans and runs to the model."""
+    module, args, want = built("t5", False, "default")
+    o = next(o for o in operators(module) if o.name == "embedding_1")
+    assert o.primitive == "OneHot" and len(o.inputs) == 1
+    plan = propagate_strategies(module, {"embedding_1": ((1,) * len(o.output.type.shape), (), ())}, device_num=8)
+    assert close(plan.run(*args), want)
