@@ -10,10 +10,12 @@ import math, sys
 from ..layout.mesh import ShardingError
 from ..ir.program import Module, TensorType
 from .auto_shard import (auto_shard, step_cost, propagated, inline_calls, sharding_of_dims, as_module,
-                                     mesh_of)
+                                     mesh_of, checked_values, folded, sharding_dims)
+from ..shardy.debug import value_label
 
 # %% auto #0
-__all__ = ['hand_strategy', 'pareto', 'plot_pareto', 'parse_bytes', 'add_auto_parser', 'cmd_auto', 'main']
+__all__ = ['hand_strategy', 'drawn_values', 'draw_shardings', 'pareto', 'plot_pareto', 'parse_bytes', 'add_auto_parser',
+           'cmd_auto', 'main']
 
 # %% ../../nbs/07_auto/01_baselines.ipynb #221100c0
 def hand_strategy(program, mesh, kind: str, *, data=(), columns=(), rows=()) -> Module:
@@ -44,6 +46,48 @@ def hand_strategy(program, mesh, kind: str, *, data=(), columns=(), rows=()) -> 
         for k in rows: put(k, 0, tp)
         return m
     raise ShardingError(f"unknown hand strategy {kind!r}: one of replicated, data parallel, FSDP, Megatron")
+
+# %% ../../nbs/07_auto/01_baselines.ipynb #a4c9af85
+def drawn_values(result) -> list:
+    "The values `draw_shardings` draws: the arguments and op results of the answer's main function but constants, constant expressions and the constraints the answer added."
+    f, memo = result.module.main, {}
+    return [v for v in checked_values(f, ("stablehlo.constant", "sdy.constant", "sdy.sharding_constraint"))
+            if v.is_block_arg or not folded(v.defining_op, memo)]
+
+def draw_shardings(result, ax=None, title: str | None = None):
+    """The program of an `AutoShard` answer: each value a box coloured by the sharding the search chose (grey:
+    replicated), left to right by depth; returns the axes, with `ax.boxes` the value of each box in order."""
+    import matplotlib.pyplot as plt
+    from matplotlib.patches import FancyBboxPatch, Patch
+    values = drawn_values(result)
+    through = lambda v: through(v.defining_op.operands[0]) if not v.is_block_arg and v.defining_op.name == "sdy.sharding_constraint" else v
+    depth, rows, pos = {}, {}, {}
+    for v in values:
+        ins = [] if v.is_block_arg else [depth[x] for x in map(through, v.defining_op.operands) if x in depth]
+        depth[v] = 1 + max(ins, default=-1); rows[depth[v]] = rows.get(depth[v], 0) + 1
+        pos[v] = (depth[v] * 2.0, -rows[depth[v]] * 0.9)
+    label = lambda v: " × ".join("·".join(d) or "–" for d in sharding_dims(result.shardings.get(v), v.type.rank)) or "scalar"
+    keys = sorted({label(v) for v in values}, key=lambda k: (k.replace("–", "").replace(" × ", "") == "", k))
+    cmap = plt.get_cmap("tab10" if len(keys) <= 10 else "tab20")
+    plain = lambda k: all(c in "–× " for c in k) or k == "scalar"
+    colour = {k: "0.9" if plain(k) else cmap(i % cmap.N) for i, k in enumerate(keys)}
+    if ax is None:
+        _, ax = plt.subplots(figsize=(min(10.0, 1.6 + 1.1 * (max(depth.values()) + 1)), 1.0 + 0.45 * max(rows.values())))
+    for v in values:   # an arrow from each operand drawn (seen through the answer's constraints)
+        if v.is_block_arg: continue
+        for x in map(through, v.defining_op.operands):
+            if x in pos: ax.annotate("", pos[v], pos[x], arrowprops=dict(arrowstyle="->", color="0.6", lw=0.5, shrinkA=9, shrinkB=9))
+    ax.boxes = []
+    for v in values:
+        (x, y), k = pos[v], label(v)
+        ax.add_patch(FancyBboxPatch((x - 0.7, y - 0.3), 1.4, 0.6, boxstyle="round,pad=0.03", fc=colour[k], ec="0.3", lw=0.6, zorder=3))
+        ax.text(x, y, value_label(v), ha="center", va="center", fontsize=6, zorder=4); ax.boxes.append(v)
+    ax.legend(handles=[Patch(facecolor=colour[k], edgecolor="0.3", label=k) for k in keys], loc="upper left",
+              bbox_to_anchor=(1.0, 1.0), fontsize=7, title="chosen sharding (dims)", title_fontsize=8)
+    xs = [p[0] for p in pos.values()]; ys = [p[1] for p in pos.values()]
+    ax.set_xlim(min(xs) - 1, max(xs) + 1); ax.set_ylim(min(ys) - 0.6, max(ys) + 0.6); ax.set_axis_off()
+    ax.set_title(title or f"@{result.module.main.name}: each value coloured by its chosen sharding", fontsize=9)
+    return ax
 
 # %% ../../nbs/07_auto/01_baselines.ipynb #fce95721
 def pareto(program, mesh, limits, *, device=None, time_limit=60.0) -> list[tuple[int, float | None, int | None]]:
