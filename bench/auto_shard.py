@@ -6,8 +6,9 @@ on several meshes, the search's solve time, gap and size, and every strategy's s
 Baselines are argument annotations that shardnb's propagation completes (Shardy's user-priority propagation):
 replicated; data parallel (the batch dim of the data arguments over every axis); FSDP (data parallel, and every
 parameter's largest divisible dim over every axis); Megatron tensor parallel on the last axis (column-split first
-matrices, row-split second ones) plus data parallel on the others, where the model has a Megatron layout here
-(`shardnb.auto.auto_shard.hand_strategy`). Each search's predicted cost is asserted equal to step_cost of its answer."""
+matrices, row-split second ones) plus data parallel on the others, and Megatron + SP (the activations between the
+blocks split by sequence over the tensor-parallel axis too), where the model has a Megatron layout here
+(`shardnb.auto.baselines.hand_strategy`). Each search's predicted cost is asserted equal to step_cost of its answer."""
 import argparse, math, os, subprocess, sys, tempfile, time
 from pathlib import Path
 
@@ -51,7 +52,7 @@ def lower(names) -> dict:
 def baselines(name, text, mesh_text):
     "Each hand strategy's step_cost (Megatron only where the model has a Megatron layout here)."
     spec = MODELS[name]
-    kinds = ["replicated", "data parallel", "FSDP"] + (["Megatron"] if spec["columns"] or spec["rows"] else [])
+    kinds = ["replicated", "data parallel", "FSDP"] + (["Megatron", "Megatron + SP"] if spec["columns"] or spec["rows"] else [])
     return {k: step_cost(propagated(hand_strategy(text, mesh_text, k, **spec))) for k in kinds}
 
 

@@ -12,6 +12,8 @@ from ..ir.program import Module, TensorType
 from .auto_shard import (auto_shard, step_cost, propagated, inline_calls, sharding_of_dims, as_module,
                                      mesh_of, checked_values, folded, sharding_dims)
 from ..shardy.debug import value_label
+from ..ir.core import set_sharding
+from ..ir.ops import dot_dims
 
 # %% auto #0
 __all__ = ['hand_strategy', 'drawn_values', 'draw_shardings', 'pareto', 'plot_pareto', 'parse_bytes', 'add_auto_parser',
@@ -19,9 +21,10 @@ __all__ = ['hand_strategy', 'drawn_values', 'draw_shardings', 'pareto', 'plot_pa
 
 # %% ../../nbs/07_auto/01_baselines.ipynb #221100c0
 def hand_strategy(program, mesh, kind: str, *, data=(), columns=(), rows=()) -> Module:
-    """`program` annotated as a hand strategy `kind` ("replicated", "data parallel", "FSDP", "Megatron"): `data` are the
-    indices of its data arguments (batch on dim 0), `columns` and `rows` those of the parameters Megatron splits along
-    their last and first dim. Propagation is left to the caller (`propagated`)."""
+    """`program` annotated as a hand strategy `kind` ("replicated", "data parallel", "FSDP", "Megatron", "Megatron + SP"):
+    `data` are the indices of its data arguments (batch on dim 0, sequence on dim 1 when they have 3 or more), `columns`
+    and `rows` those of the parameters Megatron splits along their last and first dim. Propagation is left to the
+    caller (`propagated`)."""
     m = inline_calls(as_module(program))
     name, mesh = mesh_of(mesh, m)
     m.meshes = dict(m.meshes); m.meshes[name] = mesh
@@ -39,15 +42,28 @@ def hand_strategy(program, mesh, kind: str, *, data=(), columns=(), rows=()) -> 
                 ok = [d for d in range(a.type.rank) if a.type.shape[d] % math.prod(sizes[x] for x in axes) == 0]
                 if ok: put(k, max(ok, key=lambda d: a.type.shape[d]), axes)
         return m
-    if kind == "Megatron":
+    if kind in ("Megatron", "Megatron + SP"):
         tp, dp = axes[-1:], axes[:-1]
-        for k in data: put(k, 0, dp)
         for k in columns: put(k, args[k].type.rank - 1, tp)
         for k in rows: put(k, 0, tp)
+        if kind == "Megatron":
+            for k in data: put(k, 0, dp)
+            return m
+        def tokens(shape):   # sequence parallel: batch over dp and sequence over tp (one token dim: over both)
+            dims = [()] * len(shape)
+            for d, on in ([(0, dp), (1, tp)] if len(shape) >= 3 else [(0, dp + tp)] if shape else []):
+                if on and shape[d] % math.prod(sizes[a] for a in on) == 0: dims[d] = tuple(on)
+            return sharding_of_dims(name, mesh, dims)
+        for k in data: args[k].sharding = tokens(args[k].type.shape)
+        split = {args[k] for k in rows}   # a row-parallel matmul's output, between the blocks: reduce-scattered to tokens
+        for op in m.main.walk():
+            dd = dot_dims(op) if op.name == "stablehlo.dot_general" else None
+            if dd is not None and op.operands[1] in split and tuple(dd[3]) == (0,):
+                set_sharding(op.results[0], tokens(op.results[0].type.shape))
         return m
-    raise ShardingError(f"unknown hand strategy {kind!r}: one of replicated, data parallel, FSDP, Megatron")
+    raise ShardingError(f"unknown hand strategy {kind!r}: one of replicated, data parallel, FSDP, Megatron, Megatron + SP")
 
-# %% ../../nbs/07_auto/01_baselines.ipynb #a4c9af85
+# %% ../../nbs/07_auto/01_baselines.ipynb #02c51575
 def drawn_values(result) -> list:
     "The values `draw_shardings` draws: the arguments and op results of the answer's main function but constants, constant expressions and the constraints the answer added."
     f, memo = result.module.main, {}

@@ -30,3 +30,27 @@ def test_draw_shardings_one_box_per_value(mesh):
         assert colour.setdefault(key, tuple(b.get_facecolor())) == tuple(b.get_facecolor()), key
     print(f"{mesh}: {len(boxes)} boxes for {len(drawn)} values, {len(colour)} distinct shardings")
     plt.close(ax.figure)
+
+
+@pytest.mark.parametrize("mesh", ['<["x"=8]>', '<["d"=2, "m"=4]>'])
+def test_megatron_sequence_parallel_is_costed_and_never_faster_than_the_search(mesh):
+    "Megatron + SP on the MLP step: tokens split over every axis on the data, the forward row-parallel output pinned, priced by step_cost, at least the search's cost."
+    from shardnb.auto.baselines import hand_strategy
+    m = hand_strategy(MLP, mesh, "Megatron + SP", data=(2, 3), columns=(0,), rows=(1,))
+    f = m.main
+    every = tuple(n for n, k in m.meshes["mesh"].axes)
+    assert [sharding_dims(f.args[k].sharding, 2)[0] for k in (2, 3)] == [every, every]
+    pinned = [op for op in f.walk() if op.name == "stablehlo.dot_general" and op.results[0].sharding is not None]
+    assert len(pinned) == 1 and pinned[0].operands[1] is f.args[1]
+    sp = step_cost(propagated(m))
+    megatron = step_cost(propagated(hand_strategy(MLP, mesh, "Megatron", data=(2, 3), columns=(0,), rows=(1,))))
+    r = auto_shard(MLP, mesh)
+    assert r.cost.total_s <= sp.total_s * (1 + 1e-9), (r.cost, sp)
+    print(f"{mesh}: auto_shard {r.cost.total_s * 1e3:.4f} ms, Megatron {megatron.total_s * 1e3:.4f} ms, Megatron + SP {sp.total_s * 1e3:.4f} ms ({sp})")
+
+
+def test_unknown_hand_strategy_is_named():
+    from shardnb.auto.baselines import hand_strategy
+    from shardnb.layout.mesh import ShardingError
+    with pytest.raises(ShardingError, match="Megatron \\+ SP"):
+        hand_strategy(MLP, '<["x"=8]>', "sequence parallel")

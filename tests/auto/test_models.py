@@ -39,7 +39,7 @@ def test_never_slower_than_a_hand_strategy(lowered, name, mesh):
     assert r.solver.status == "optimal"
     assert abs(r.cost.total_s - r.predicted.total_s) <= 1e-9 * r.cost.total_s
     rows = {}
-    for kind in ("replicated", "data parallel", "FSDP", "Megatron"):
+    for kind in ("replicated", "data parallel", "FSDP", "Megatron", "Megatron + SP"):
         rows[kind] = step_cost(propagated(hand_strategy(text, mesh, kind, **SPECS[name])))
         assert r.cost.total_s <= rows[kind].total_s * (1 + 1e-9), (kind, r.cost, rows[kind])
     print(f"{name} on {mesh}: auto_shard {r.cost.total_s * 1e3:.4f} ms; " +
