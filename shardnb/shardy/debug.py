@@ -371,11 +371,14 @@ def describe_origin(m: Module, origin: str, v: Value | None = None, axis: str | 
     """An origin name of Shardy's debug record in a JAX user's words: which annotation, on which value, saying what.
 
     Shardy numbers a constraint's operand's own axes as the constraint's (its `prepareHandler` walks constraints before
-    arguments); given the `axis`, an argument's axis that the constraint does not have is named as the argument's."""
+    arguments); given the `axis`, an axis the constraint does not have is named as its operand's: the argument's
+    annotation, wherever propagation carried that axis (to `v` or beyond)."""
     f = m.main
-    if axis is not None and v is not None and origin.startswith("constraint_") and not isinstance(v.owner, Op):
+    if axis is not None and origin.startswith("constraint_"):
         op = _constraint(m, origin)
-        if op is not None and all(a.name != axis.split(":")[0] for d in op.attrs["sharding"].dims for a in d.axes): origin = f"input: {v.index}"
+        if (op is not None and op.operands and not isinstance(op.operands[0].owner, Op)
+                and all(a.name != axis.split(":")[0] for d in op.attrs["sharding"].dims for a in d.axes)):
+            origin = f"input: {op.operands[0].index}"
     if origin == "self" and v is not None:
         o = v.owner
         if isinstance(o, Op) and o.name == "sdy.sharding_constraint": origin = str(o.attrs.get("sdy.sharding_origin_name", "")).strip('"')
