@@ -2,14 +2,17 @@
 on several meshes, the search's solve time, gap and size, and every strategy's step_cost (the same model for all).
 
     python bench/auto_shard.py [--models mlp2,gpt2_block] [--meshes 8,2x4] [--time-limit 60]
+    python bench/auto_shard.py --models mlp2,gpt2_block,llama_block,moe_layer,wide_resnet_bottleneck,gpt2_stack12 --write-tables bench/tables
 
 Baselines are argument annotations that shardnb's propagation completes (Shardy's user-priority propagation):
 replicated; data parallel (the batch dim of the data arguments over every axis); FSDP (data parallel, and every
 parameter's largest divisible dim over every axis); Megatron tensor parallel on the last axis (column-split first
 matrices, row-split second ones) plus data parallel on the others, and Megatron + SP (the activations between the
 blocks split by sequence over the tensor-parallel axis too), where the model has a Megatron layout here
-(`shardnb.auto.baselines.hand_strategy`). Each search's predicted cost is asserted equal to step_cost of its answer."""
-import argparse, math, os, subprocess, sys, tempfile, time
+(`shardnb.auto.baselines.hand_strategy`). Each search's predicted cost is asserted equal to step_cost of its answer.
+With --write-tables, bench/tables/auto_shard.json: each search's program size and solve time (the baselines chapter
+draws solve time against program size from it)."""
+import argparse, json, math, os, subprocess, sys, tempfile, time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -81,12 +84,14 @@ def main(argv=None):
     ap.add_argument("--time-limit", type=float, default=60.0)
     ap.add_argument("--pareto", default=None, help="MODEL:MESH: print step time against memory limit instead (e.g. gpt2_block:8)")
     ap.add_argument("--png", default=None, help="with --pareto: draw the front into this file")
+    ap.add_argument("--write-tables", metavar="DIR", help="write auto_shard.json (program size and solve time per search) there")
     ap.add_argument("--no-follow-below", type=int, default=8, help="also search with follow=False on meshes of at most this many devices")
     a = ap.parse_args(argv)
     if a.pareto: return pareto_table(a)
     names = a.models.split(","); texts = lower(names)
     meshes = {m: mesh_text(m) for m in a.meshes.split(",")}
-    print(f"machine: {os.cpu_count()} cores, numpy float32 matmul {machine_speed():.1f} GFLOP/s; device model: {DeviceModel().name}")
+    speed, rows = machine_speed(), []
+    print(f"machine: {os.cpu_count()} cores, numpy float32 matmul {speed:.1f} GFLOP/s; device model: {DeviceModel().name}")
     print(f"{'model':24} {'mesh':6} {'strategy':22} {'step ms':>10} {'comm ms':>9} {'peak GiB':>9}  search")
     for name in names:
         for mk, mt in meshes.items():
@@ -98,6 +103,9 @@ def main(argv=None):
                   f"{wall:.1f} s in all, solve {s.seconds:.1f} s, {s.status}, gap {s.gap:.1e}, {s.variables:,} vars, {s.constraints:,} rows, "
                   f"{s.decisions}/{s.nodes} decisions, {s.rounds} rounds, {r.pins} pins")
             assert abs(r.cost.total_s - r.predicted.total_s) <= 1e-9 * r.cost.total_s, (r.cost, r.predicted)
+            rows.append(dict(model=name, mesh=mk, devices=math.prod(k for _, k in parse_mesh(mt).axes), nodes=s.nodes,
+                             decisions=s.decisions, variables=s.variables, constraints=s.constraints, solve_s=s.seconds,
+                             wall_s=wall, status=s.status, gap=s.gap, step_ms=r.cost.total_s * 1e3))
             best = r.cost.total_s
             if math.prod(k for _, k in parse_mesh(mt).axes) <= a.no_follow_below:
                 t = time.perf_counter(); r2 = auto_shard(texts[name], mt, time_limit=a.time_limit, follow=False); w2 = time.perf_counter() - t
@@ -109,6 +117,10 @@ def main(argv=None):
                 print(f"{'':24} {'':6} {b:22} {c.total_s*1e3:10.4f} {c.comm_s*1e3:9.4f} {c.peak_bytes/2**30:9.3f}  x{worse:.2f} of auto_shard's"
                       + ("  <-- FASTER THAN THE SEARCH" if c.total_s < best * (1 - 1e-9) else ""))
             sys.stdout.flush()
+    if a.write_tables:
+        os.makedirs(a.write_tables, exist_ok=True)
+        table = dict(machine=dict(cores=os.cpu_count(), matmul_gflops=round(speed, 1)), time_limit=a.time_limit, searches=rows)
+        with open(os.path.join(a.write_tables, "auto_shard.json"), "w") as f: json.dump(table, f, indent=1)
 
 
 if __name__ == "__main__":

@@ -16,8 +16,8 @@ from ..ir.core import set_sharding
 from ..ir.ops import dot_dims
 
 # %% auto #0
-__all__ = ['hand_strategy', 'drawn_values', 'draw_shardings', 'pareto', 'plot_pareto', 'parse_bytes', 'add_auto_parser',
-           'cmd_auto', 'main']
+__all__ = ['hand_strategy', 'drawn_values', 'draw_shardings', 'pareto', 'plot_pareto', 'plot_solve_times', 'parse_bytes',
+           'add_auto_parser', 'cmd_auto', 'main']
 
 # %% ../../nbs/07_auto/01_baselines.ipynb #221100c0
 def hand_strategy(program, mesh, kind: str, *, data=(), columns=(), rows=()) -> Module:
@@ -123,6 +123,29 @@ def plot_pareto(points, title=""):
     ax.step(xs, ys, where="post", marker="o")
     ax.set_xlabel("memory limit per device (MiB)"); ax.set_ylabel("step time (ms)"); ax.set_title(title)
     fig.tight_layout()
+    return fig
+
+# %% ../../nbs/07_auto/01_baselines.ipynb #eb08cb7c
+def plot_solve_times(table, title: str = ""):
+    "Solve time against program size (ops and arguments of the inlined step): a point per search in `bench/auto_shard.py`'s table, a marker per mesh, red rings where the time limit stopped it."
+    import matplotlib.pyplot as plt
+    fig, ax = plt.subplots(figsize=(5.5, 3.4))
+    rows = table["searches"]
+    meshes = sorted({(r["devices"], r["mesh"]) for r in rows})
+    for (devices, mesh), marker in zip(meshes, "os^Dv<>p*h"):
+        pts = [r for r in rows if r["mesh"] == mesh]
+        ax.scatter([r["nodes"] for r in pts], [r["solve_s"] for r in pts], marker=marker, s=22, label=f"mesh {mesh} ({devices} devices)")
+    for r in rows:
+        if r["mesh"] == min((q["mesh"] for q in rows if q["model"] == r["model"]), key=lambda m: (len(m), m)):
+            ax.annotate(r["model"], (r["nodes"], r["solve_s"]), fontsize=6, xytext=(3, 3), textcoords="offset points")
+    late = [r for r in rows if r["status"] != "optimal"]   # stopped by the time limit: the gap stays open
+    if late: ax.scatter([r["nodes"] for r in late], [r["solve_s"] for r in late], s=90, facecolors="none", edgecolors="red", label="time limit, gap open")
+    ax.axhline(table["time_limit"], color="0.5", ls=":", lw=0.8)
+    ax.set_xscale("log"); ax.set_yscale("log")
+    ax.set_xlabel("program size (ops and arguments)"); ax.set_ylabel("solve time (s)")
+    m = table["machine"]
+    ax.set_title(title or f"auto_shard's solve time ({m['cores']} cores, {m['matmul_gflops']} GFLOP/s matmul)", fontsize=9)
+    ax.legend(fontsize=7); fig.tight_layout()
     return fig
 
 # %% ../../nbs/07_auto/01_baselines.ipynb #33a6e4f8

@@ -54,3 +54,22 @@ def test_unknown_hand_strategy_is_named():
     from shardnb.layout.mesh import ShardingError
     with pytest.raises(ShardingError, match="Megatron \\+ SP"):
         hand_strategy(MLP, '<["x"=8]>', "sequence parallel")
+
+
+def test_solve_time_figure_has_a_point_per_search():
+    "bench/tables/auto_shard.json (written by bench/auto_shard.py --write-tables) drawn: a point per search, the time-limited ones ringed."
+    import json
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    from shardnb.auto.baselines import plot_solve_times
+    table = json.loads((Path(__file__).resolve().parents[2] / "bench" / "tables" / "auto_shard.json").read_text())
+    rows = table["searches"]
+    fig = plot_solve_times(table)
+    cols = fig.axes[0].collections
+    meshes = {r["mesh"] for r in rows}
+    assert sum(len(c.get_offsets()) for c in cols[:len(meshes)]) == len(rows)
+    late = [r for r in rows if r["status"] != "optimal"]
+    assert (len(cols) == len(meshes) + 1 and len(cols[-1].get_offsets()) == len(late)) if late else len(cols) == len(meshes)
+    print(f"{len(rows)} searches on {sorted(meshes)}, {len(late)} stopped by the time limit")
+    plt.close(fig)
