@@ -255,6 +255,10 @@ def _operator(name, index, ops) -> Operator:
         if op.name in ("stablehlo.convolution", "stablehlo.reduce_window"):
             for d in range(2, len(op.operands[0].type.shape)):
                 if (l := dim_letter.get((op.operands[0], d))) is not None and l not in halo and window_geometry(op, d)[0] > 1: splittable[l] = False
+    for op in ops if windowed else ():   # Conv2DInfo::CheckStrategy: a kernel's H and W are never split (the sum over
+        if op.name == "stablehlo.convolution":   # kernel positions stays on each device)
+            for d in range(2, len(op.operands[1].type.shape)):
+                if (l := dim_letter.get((op.operands[1], d))) is not None: splittable[l] = False
     if prim == "Reshape" and len(ops) == 1: prim = "Squeeze" if len(ops[0].result.type.shape) < len(ops[0].operands[0].type.shape) else "ExpandDims"
     # Conv2DInfo::GenerateOpStrategies (ops_info/conv2d_info.cc) generates over (N, C-in, H, W, C-out) with C-out
     # unsplittable ("keep C2 unsplittable and simply avoid redistribution"), for a Conv2DTranspose its output channels

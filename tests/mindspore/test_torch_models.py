@@ -16,6 +16,7 @@ os.environ.setdefault("HF_HUB_OFFLINE", "1")
 from shardnb.mindspore.torch_frontend import from_torch
 from shardnb.mindspore.operators import operators, candidates, strategy_of, is_reshape
 from shardnb.mindspore.strategies import propagate_strategies, compare_styles, evaluate, network_inputs
+from shardnb.layout.mesh import ShardingError
 
 pytestmark = pytest.mark.slow
 B, S = 8, 8   # batch 8: data parallel over 8 devices splits it
@@ -308,3 +309,22 @@ def test_a_onehot_of_constant_indices_takes_its_strategy():
     assert o.primitive == "OneHot" and len(o.inputs) == 1
     plan = propagate_strategies(module, {"embedding_1": ((1,) * len(o.output.type.shape), (), ())}, device_num=8)
     assert close(plan.run(*args), want)
+
+
+@pytest.mark.parametrize("name", ["convnext", "resnet", "mobilenet_v2"])
+def test_a_kernels_height_and_width_are_never_split(name):
+    """Conv2DInfo::CheckStrategy: a kernel's H and W stay whole. No candidate splits them, a configured split is refused
+    by name, and the patchifying 4x4 stride-4 convolution of ConvNeXt split by its input's width runs to the model."""
+    module, args, want = built(name, True, "default")
+    convs = [o for o in operators(module) if o.primitive == "Conv2D"]
+    assert convs
+    for o in convs:
+        kernel = [o.dim_letter[(o.inputs[1], d)] for d in (2, 3)]
+        assert not any(c.get(l, 1) > 1 for c in candidates(o, 8) for l in kernel), o.name
+        if o.inputs[1].type.shape[3] % 2 == 0 and o.inputs[1].type.shape[3] > 1:
+            with pytest.raises(ShardingError, match="input 1 dim 3 cannot be split"):
+                propagate_strategies(module, {o.name: ((1, 1, 1, 1), (1, 1, 1, 2)) + (((1,),) if len(o.inputs) > 2 else ())}, device_num=8)
+    if name == "convnext":
+        o = convs[0]
+        plan = propagate_strategies(module, {o.name: ((1, 1, 1, 4), (1, 1, 1, 1), (1,))}, device_num=8)
+        assert close(plan.run(*args), want)
