@@ -18,18 +18,18 @@ from ..shardy.rules import sharding_rule
 from ..shardy.projection import project_tensor, is_elementwise
 from ..shardy.cost import communication_report, with_unreduced, element_type
 from ..shardy.explicit import insert_explicit_reshards
-from ..shardy.predict import memory_report
+from ..shardy.predict import memory_report, local_bytes
 from ..shardy.import_passes import import_pipeline
 from ..shardy.propagate import propagate, is_pure
 from ..reshard.planner import plan_reshard, CostModel
 from ..reshard.transfers import itemsize
 
 # %% auto #0
-__all__ = ['DeviceModel', 'folded', 'op_flops', 'top_ops', 'live_ranges', 'local_bytes', 'StepCost', 'module_mesh',
-           'devices_splitting', 'compute_seconds', 'peak_bytes', 'step_cost', 'Choice', 'sharding_of_dims',
-           'axis_assignments', 'Pricer', 'op_choices', 'arg_choices', 'inline_calls', 'drop_dead_ops', 'Graph',
-           'build_graph', 'SolverReport', 'Milp', 'evaluate', 'sharding_dims', 'checked_values', 'propagated',
-           'annotate', 'AutoShard', 'mesh_of', 'as_module', 'auto_shard']
+__all__ = ['DeviceModel', 'folded', 'op_flops', 'top_ops', 'live_ranges', 'StepCost', 'module_mesh', 'devices_splitting',
+           'compute_seconds', 'peak_bytes', 'step_cost', 'Choice', 'sharding_of_dims', 'axis_assignments', 'Pricer',
+           'op_choices', 'arg_choices', 'inline_calls', 'drop_dead_ops', 'Graph', 'build_graph', 'SolverReport', 'Milp',
+           'evaluate', 'sharding_dims', 'checked_values', 'propagated', 'annotate', 'AutoShard', 'mesh_of', 'as_module',
+           'auto_shard']
 
 # %% ../../nbs/07_auto/00_auto_shard.ipynb #ade05580
 _H100_FLOPS = (("f64", 67e12), ("f32", 67e12), ("tf32", 494.7e12), ("bf16", 989.4e12), ("f16", 989.4e12),
@@ -131,11 +131,6 @@ def live_ranges(f: Func) -> dict[Value, tuple[int, int]]:
             out[r] = (k, max([k] + [at.get(_top_level(u, f.body), k) for u, _ in r.uses]))
     return out
 
-def local_bytes(v: Value, sharding: TensorSharding | None = None) -> int:
-    "Bytes of `v`'s shard on one device under `sharding` (its own when not given; whole when it has none)."
-    s = sharding if sharding is not None else get_sharding(v)
-    shape = s.local_shape(v.type.shape) if s is not None and s.mesh is not None else v.type.shape
-    return math.prod(shape) * itemsize(element_type(v.type))
 
 # %% ../../nbs/07_auto/00_auto_shard.ipynb #784d7cf8
 @dataclass(frozen=True)
@@ -523,16 +518,16 @@ class Milp:
         base = {}   # the whole-step buffers: arguments and outputs
         def add_value(form, v, scale=1):
             u = v if v.is_block_arg else v.defining_op
-            if u not in g.group: form[None] = form.get(None, 0) + scale * local_bytes(v, None); return
+            if u not in g.group: form[None] = form.get(None, 0) + scale * local_bytes(v.type, get_sharding(v)); return
             d = g.group[u]; r = 0 if v.is_block_arg else v.index
             for k, c in enumerate(g.choices[d]):
-                j = self.x0[d] + k; form[j] = form.get(j, 0) + scale * local_bytes(v, c.results[r])
+                j = self.x0[d] + k; form[j] = form.get(j, 0) + scale * local_bytes(v.type, c.results[r])
         for a in f.args:
             if isinstance(a.type, TensorType): add_value(base, a)
         outs = list(ret.operands) if ret is not None else []
         for v, s in zip(outs, f.result_shardings):
             if not isinstance(v.type, TensorType): continue
-            if s is not None: base[None] = base.get(None, 0) + local_bytes(v, s)
+            if s is not None: base[None] = base.get(None, 0) + local_bytes(v.type, s)
             else: add_value(base, v)
         base[None] = base.get(None, 0) + (8 * len(outs) if len(outs) != 1 else 0)
         at = {}
@@ -549,7 +544,7 @@ class Milp:
             for e, S, T, e0, v in copies.get(op, []):
                 for a, s in enumerate(S):
                     for b, t in enumerate(T):
-                        if s != t: j = e0 + a * len(T) + b; form[j] = form.get(j, 0) + local_bytes(v, t)
+                        if s != t: j = e0 + a * len(T) + b; form[j] = form.get(j, 0) + local_bytes(v.type, t)
             out.append(form)
         return out
 
