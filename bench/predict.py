@@ -42,19 +42,24 @@ def main():
         lines.append(f"| {cause} | {k} | {sum(r['xla_bytes'] for r in sel):,} | {sum(r['predicted_bytes'] for r in sel):,} |")
     ratios = sorted(r["estimate_temp"] / r["xla_temp"] for r in rows.values() if r["xla_temp"])
     q = statistics.quantiles(ratios, n=4)
+    better = [r for r in rows.values() if r["planner_bytes"] != r["predicted_bytes"]]
+    lines += ["", f"Reshards as shardnb's planner plans them instead of XLA's routine (`reshard=\"planner\"`): {len(better)} programs "
+              f"differ; there the busiest device receives {sum(r['planner_bytes'] for r in better):,} B against "
+              f"{sum(r['predicted_bytes'] for r in better):,} B ({sum(r['planner_bytes'] < r['predicted_bytes'] for r in better)} move less, "
+              f"{sum(r['planner_bytes'] > r['predicted_bytes'] for r in better)} more)."]
     lines += ["", f"Arguments' bytes equal XLA's on {sum(r['arguments_equal'] for r in rows.values())} of {n}, outputs' on "
               f"{sum(r['outputs_equal'] for r in rows.values())} of {n}.",
               f"Peak-live estimate / XLA temp_size_in_bytes over {len(ratios)} programs: min {ratios[0]:.2f}, quartiles "
               f"{q[0]:.2f} / {q[1]:.2f} / {q[2]:.2f}, max {ratios[-1]:.2f}.", "",
-              "| program | cause | XLA B | shardnb B | XLA only | shardnb only |", "|---|---|---:|---:|---|---|"]
+              "| program | cause | XLA B | shardnb B | planner B | XLA only | shardnb only |", "|---|---|---:|---:|---:|---|---|"]
     for name, r in rows.items():
         if not r["equal"]:
             kinds = lambda ks: ", ".join(f"{k} x{c}" for k, c in sorted(collections.Counter(ks).items()))
-            lines.append(f"| {name} | {r['cause']} | {r['xla_bytes']:,} | {r['predicted_bytes']:,} | {kinds(r['xla_only'])} | {kinds(r['predicted_only'])} |")
+            lines.append(f"| {name} | {r['cause']} | {r['xla_bytes']:,} | {r['predicted_bytes']:,} | {r['planner_bytes']:,} | {kinds(r['xla_only'])} | {kinds(r['predicted_only'])} |")
     print("\n".join(lines))
     if args.write_tables:
         os.makedirs(args.write_tables, exist_ok=True)
-        keep = ("equal", "cause", "xla_bytes", "predicted_bytes", "xla_only", "predicted_only", "estimate_temp", "xla_temp")
+        keep = ("equal", "cause", "xla_bytes", "predicted_bytes", "planner_bytes", "xla_only", "predicted_only", "estimate_temp", "xla_temp")
         counted = lambda v: dict(collections.Counter(v)) if isinstance(v, list) else v   # unmatched kinds, counted
         table = {"programs": [dict(name=k, **{f: counted(r[f]) for f in keep}) for k, r in rows.items()],
                  "seconds": round(seconds, 2), "machine": f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores"}

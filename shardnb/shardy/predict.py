@@ -15,7 +15,7 @@ from ..ir.core import get_sharding
 from ..reshard.transfers import itemsize
 from .cost import element_type
 from .predict_xla import (HLO_KINDS, hlo_bytes, replica_groups, HloCollective, hlo_collectives,
-    CollectiveComparison, compare_collectives)
+    CollectiveComparison, compare_collectives, xla_sharding, xla_reshard)
 _all_ = ["HLO_KINDS", "hlo_bytes", "replica_groups", "HloCollective", "hlo_collectives", "CollectiveComparison", "compare_collectives"]
 
 # %% auto #0
@@ -530,17 +530,26 @@ def _inlined(m: Module, f: Func, calls=()):
         if callee is not None and not callee.is_declaration and all(c.attrs.get("callee") != callee.name for c in calls):
             yield from _inlined(m, callee, calls + (op,))
 
-def predict_collectives(module: Module, *, backend: str = "cpu", propagated: bool = False) -> Prediction:
+def _xla_reshard_steps(src: TensorSharding, dst: TensorSharding, v: Value, where: str, cause: str, backend: str):
+    "The collectives XLA's reshard routine emits to move `v` from `src` to `dst` (`xla_reshard`); None where it is not modelled (partial sums, two meshes)."
+    if src.unreduced or dst.unreduced or src.mesh is None or src.mesh != dst.mesh or src.mesh.is_maximal: return None
+    try: steps, _ = xla_reshard(xla_sharding(src), xla_sharding(dst), list(v.type.shape), wire_itemsize(element_type(v.type), backend))
+    except RecursionError: return None
+    return [PredictedCollective(k, (), r, where, cause) for k, r in steps if any(r.values())]
+
+def predict_collectives(module: Module, *, backend: str = "cpu", propagated: bool = False, reshard: str = "xla") -> Prediction:
     """The collectives XLA's SPMD partitioner will emit for `module` as jax lowers it, from its text alone: Shardy's
     propagation pipeline, every disagreement made an explicit reshard (`insert_explicit_reshards`, full version, as
-    the partitioner must resolve each), each planned by the reshard planner as `communication_report` plans it, and the
-    collectives the program writes itself (shard_map's). With `propagated=True` the module's shardings are taken as they stand."""
+    the partitioner must resolve each), each moved as XLA's reshard routine moves it (`xla_reshard`; `reshard="planner"`:
+    as shardnb's reshard planner plans it, which often moves less), and the collectives the program writes itself
+    (shard_map's). With `propagated=True` the module's shardings are taken as they stand."""
     from shardnb.shardy.export import propagation_pipeline
     from shardnb.shardy.explicit import insert_explicit_reshards
     from shardnb.shardy.cost import communications
     from shardnb.reshard.planner import plan_reshard
     if not isinstance(module, Module): raise TypeError(f"predict_collectives takes a Module, got: {type(module).__name__}")
     if backend not in ("cpu", "gpu", "tpu"): raise ValueError(f"unknown backend {backend!r}; expected cpu, gpu or tpu")
+    if reshard not in ("xla", "planner"): raise ValueError(f"unknown reshard {reshard!r}; expected xla or planner")
     m = module if propagated else insert_explicit_reshards(propagation_pipeline(module), enable_full_version=True)
     out, plans, done, held = [], {}, set(), {}
     for f, op, calls in _inlined(m, m.main):
@@ -561,6 +570,8 @@ def predict_collectives(module: Module, *, backend: str = "cpu", propagated: boo
                 if not fresh(op.operands[0], dst): continue
                 whole = _held(m, op.operands[0], held)
                 if whole is not None and not src.unreduced: src = whole
+                steps = _xla_reshard_steps(src, dst, v, where, kind, backend) if reshard == "xla" else None
+                if steps is not None: out += steps; continue
             key = (src, dst, v.type.shape, element_type(v.type))
             if key not in plans: plans[key] = plan_reshard(src, dst, v.type.shape, element_type(v.type))
             out += step_collectives(plans[key], where, kind, backend=backend)

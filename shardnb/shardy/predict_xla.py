@@ -9,11 +9,12 @@ from __future__ import annotations
 import math, re
 import numpy as np
 from dataclasses import dataclass
+from ..layout.sharding import shard_indices
 
 
 # %% auto #0
-__all__ = ['HLO_KINDS', 'hlo_bytes', 'replica_groups', 'HloCollective', 'hlo_collectives', 'CollectiveComparison',
-           'compare_collectives']
+__all__ = ['HLO_KINDS', 'hlo_bytes', 'replica_groups', 'HloCollective', 'hlo_collectives', 'XlaSharding', 'xla_sharding',
+           'xla_reshard', 'CollectiveComparison', 'compare_collectives']
 
 # %% ../../nbs/04_shardy/10_predict_xla.ipynb #0d147941
 _HLO_BYTES = {"pred": 1, "s8": 1, "u8": 1, "s4": 1, "u4": 1, "s16": 2, "u16": 2, "f16": 2, "bf16": 2, "s32": 4, "u32": 4,
@@ -31,8 +32,20 @@ def hlo_bytes(shape: str) -> int:
 def _iota(dims, perm, n_groups, size):
     return np.arange(math.prod(dims)).reshape(dims).transpose(perm).reshape(n_groups, size).tolist()
 
+def _mesh_groups(sizes, over, order) -> list[list[int]]:
+    "Groups of a mesh's devices (`order`: id at each row-major position) varying along `over`: (axis, pre, size) a whole axis or its sub-axis `(pre)size`."
+    groups = {}
+    for pos, c in enumerate(np.ndindex(*sizes)):
+        key, rank = list(c), 0
+        for a, pre, k in over:
+            inner, k = (sizes[a] // (int(pre) * int(k)), int(k)) if pre else (1, sizes[a])
+            digit = c[a] // inner % k
+            key[a] -= digit * inner; rank = rank * k + digit
+        groups.setdefault(tuple(key), {})[rank] = order[pos]
+    return [[g[r] for r in sorted(g)] for _, g in sorted(groups.items())]
+
 def replica_groups(line: str, n: int) -> list[list[int]]:
-    "The groups of an HLO collective, in each form XLA prints: explicit `{{0,1},{2,3}}`, iota `[2,4]<=[8]`, or over a mesh's axes."
+    "The groups of an HLO collective, in each form XLA prints: explicit `{{0,1},{2,3}}`, iota `[2,4]<=[8]`, or over a mesh's axes and sub-axes (`{'axis_0':(2)2}`)."
     m = re.search(r"replica_groups=mesh\[([^\]]*)\](?:, device_ids=\(\[([\d,]+)\](?:T\(([\d,]+)\))?\))?\s*\{([^}]*)\}", line)
     if m:   # mesh['axis_0'=2,'axis_1'=4], device_ids=([2,4]T(1,0)) {'axis_1'}: groups along the named axes
         axes = re.findall(r"'(\w+)'=(\d+)", m.group(1))
@@ -41,11 +54,7 @@ def replica_groups(line: str, n: int) -> list[list[int]]:
         if m.group(2):
             dims = [int(k) for k in m.group(2).split(",")]
             order = _iota(dims, [int(k) for k in m.group(3).split(",")] if m.group(3) else list(range(len(dims))), 1, n)[0]
-        over = [names.index(a) for a in re.findall(r"'(\w+)'", m.group(4))]
-        rest = [k for k in range(len(names)) if k not in over]
-        g = math.prod(sizes[k] for k in over)
-        idx = _iota(sizes, rest + over, n // g, g)
-        return [[order[i] for i in grp] for grp in idx]
+        return _mesh_groups(sizes, [(names.index(a), pre, k) for a, pre, k in re.findall(r"'(\w+)'(?::\((\d+)\)(\d+))?", m.group(4))], order)
     m = re.search(r"replica_groups=\[(\d+),(\d+)\]<=\[([\d,]+)\](?:T\(([\d,]+)\))?", line)
     if m:
         dims = [int(k) for k in m.group(3).split(",")]
@@ -103,6 +112,304 @@ def hlo_collectives(text: str) -> list[HloCollective]:
         else: groups = tuple(tuple(g) for g in replica_groups(line, n))
         out.append(HloCollective(name, kind, shapes, groups, tuple(_received(kind, nbytes, groups, n)), comp))
     return out
+
+# %% ../../nbs/04_shardy/10_predict_xla.ipynb #a66afc38
+@dataclass(frozen=True, eq=False)
+class XlaSharding:
+    "An XLA `HloSharding`: its tile assignment (device ids, an axis per tensor dim and one more when `partial`, the devices that share a tile)."
+    tiles: np.ndarray
+    partial: bool
+
+    @property
+    def rank(self) -> int: "The tensor's rank."; return self.tiles.ndim - self.partial
+    @property
+    def dims(self) -> tuple[int, ...]: "Shards per tensor dim."; return self.tiles.shape[:self.rank]
+    @property
+    def replicated(self) -> bool: "Whether every device holds the whole value."; return all(n == 1 for n in self.dims)
+    @property
+    def devices(self) -> list[int]: "The devices it is on, sorted."; return sorted(int(d) for d in self.tiles.reshape(-1))
+
+    def __eq__(self, o):
+        return (self.replicated and o.replicated) or (self.partial == o.partial and self.tiles.shape == o.tiles.shape and bool((self.tiles == o.tiles).all()))
+    def __hash__(self): return hash(self.replicated) if self.replicated else hash((self.partial, self.tiles.shape, self.tiles.tobytes()))
+    def __repr__(self):
+        if self.replicated: return "{replicated}"
+        return f"{{devices=[{','.join(map(str, self.tiles.shape))}]{','.join(map(str, self.tiles.reshape(-1)))}{' last_tile_dim_replicate' if self.partial else ''}}}"
+
+def _tiled(tiles, partial: bool) -> XlaSharding:
+    "`HloSharding::PartialTile` (or `Tile`) as XLA builds it: a replicated last axis of one device dropped."
+    tiles = np.asarray(tiles)
+    if partial and tiles.shape[-1] == 1: tiles, partial = tiles.reshape(tiles.shape[:-1]), False
+    return XlaSharding(tiles, bool(partial))
+
+def xla_sharding(s) -> XlaSharding:
+    "The `HloSharding` jax exports for a Shardy `TensorSharding`: each dim's axes major to minor, the devices sharing a tile in mesh order last."
+    devs = np.asarray(s.mesh.devices).reshape(-1)
+    idx = [i.reshape(-1) for i in shard_indices(s)]
+    counts = [d.size_in(s.mesh) for d in s.dims]
+    t, seen = np.full((*counts, len(devs) // math.prod(counts)), -1, dtype=np.int64), {}
+    for k, dev in enumerate(devs):
+        key = tuple(int(i[k]) for i in idx)
+        seen[key] = seen.get(key, -1) + 1
+        t[key + (seen[key],)] = dev
+    return _tiled(t, True)
+
+def _local(s: XlaSharding, shape) -> list[int]:
+    "Each device's padded shard shape."
+    return [-(-n // k) for n, k in zip(shape, s.dims)]
+
+# %% ../../nbs/04_shardy/10_predict_xla.ipynb #c71d597e
+def _permute(s: XlaSharding, t: XlaSharding, shape, size: int) -> list:
+    "ReshardWithCollectivePermute: the device at each tile position of `s` sends its shard to the device there in `t`."
+    each, recv = math.prod(_local(t, shape)) * size, {}
+    for a, b in zip(s.tiles.reshape(-1), t.tiles.reshape(-1)):
+        if a != b: recv[int(b)] = recv.get(int(b), 0) + each
+    return [("collective-permute", recv)] if recv else []
+
+def _can_permute(s: XlaSharding, t: XlaSharding) -> bool:
+    "CanReshardWithCollectivePermute: the same tile counts (the replicated axis's too) on other devices."
+    return not s.replicated and not t.replicated and s.tiles.shape == t.tiles.shape and s.partial == t.partial and not bool((s.tiles == t.tiles).all())
+
+def _all_to_all_dims(s: XlaSharding, t: XlaSharding):
+    "GetReshardAllToAllSourceTargetDims: the (source, target) dims to swap one all-to-all at a time; None when the differing tile counts are no permutation of each other."
+    S, T = s.tiles.shape, t.tiles.shape
+    if len(S) != len(T) or math.prod(s.dims) != math.prod(t.dims): return None   # as many tiles
+    sd, td = {}, {}
+    for i in range(len(S)):
+        if S[i] != T[i]: sd.setdefault(S[i], []).append(i); td.setdefault(T[i], []).append(i)
+    if not sd or len(sd) != len(td) or any(len(td.get(k, ())) != len(v) for k, v in sd.items()): return None
+    def remove(size, dim, m):
+        m[size] = [a for a in m[size] if a != dim]
+        if not m[size]: del m[size]
+    out = []
+    while sd:
+        size = min(sd); i = sd[size][-1]; ti = T[i]
+        if ti == size: remove(size, i, sd); remove(size, i, td); continue
+        if size != 1 and ti % size: return None
+        cands = sd.get(ti)   # prefer a j the target splits (from 1) or splits `size` ways (a single swap)
+        if not cands: return None
+        j = next((c for c in cands if (T[c] != 1 if size == 1 else T[c] == size)), cands[-1])
+        out.append((j, i)); remove(ti, i, td); sd[size][-1] = j; remove(ti, j, sd)
+    return out
+
+def _all_to_all_sharding(s: XlaSharding, sds, tds) -> XlaSharding:
+    "GetAllToAllSharding: the tile assignment after each source dim's splits move onto its target dim."
+    r = s.tiles
+    for a, b in zip(sds, tds):
+        d, shape1 = list(r.shape), []
+        for i in range(r.ndim):
+            if i == a: shape1 += [d[b], d[a] // d[b]]; pa = len(shape1) - 1
+            elif i == b: shape1 += [d[i], 1]; pb = len(shape1) - 1
+            else: shape1.append(d[i])
+        perm = list(range(len(shape1))); perm[pa], perm[pb] = perm[pb], perm[pa]
+        d[a], d[b] = d[b], d[a]
+        r = r.reshape(shape1).transpose(perm).reshape(d)
+    return XlaSharding(r, s.partial)
+
+def _with_all_to_all(s: XlaSharding, t: XlaSharding, pairs, shape, size: int, several: bool = True):
+    "ReshardWithAllToAll: an all-to-all per pair of dims (one for every evenly split pair: TryMultipleSourceTargetDims), then a permute to `t`'s order."
+    if s == t: return [], t
+    if not pairs: return _permute(s, t, shape, size), t
+    even = lambda d, x: d >= len(shape) or shape[d] % x.tiles.shape[d] == 0
+    if several:
+        ok, rest, seen = [], [], set()
+        for a, b in sorted(pairs, key=lambda p: p[1]):
+            if a not in seen and b not in seen and even(a, s) and even(b, t): ok.append((a, b)); seen |= {a, b}
+            else: rest.append((a, b))
+        if len(ok) >= 2:
+            g = math.prod(s.tiles.shape[a] // s.tiles.shape[b] for a, b in ok)
+            steps, out = _with_all_to_all(_all_to_all_sharding(s, *zip(*ok)), t, rest, shape, size, False)
+            return [("all-to-all", {d: math.prod(_local(s, shape)) * size * (g - 1) // g for d in s.devices})] + steps, out
+    (a, b), g = pairs[0], s.tiles.shape[pairs[0][0]] // s.tiles.shape[pairs[0][1]]
+    temp = _all_to_all_sharding(s, [a], [b])
+    loc = _local(s, shape)
+    if b < len(shape): loc[b] = -(-(-(-shape[b] // temp.tiles.shape[b]) * temp.tiles.shape[b]) // s.tiles.shape[b])   # padded to split evenly
+    steps, out = _with_all_to_all(temp, t, pairs[1:], shape, size, False)
+    return [("all-to-all", {d: math.prod(loc) * size * (g - 1) // g for d in s.devices})] + steps, out
+
+# %% ../../nbs/04_shardy/10_predict_xla.ipynb #c91c0b47
+def _replicate_partial(counts, dims, base, local, size: int, devices) -> list:
+    "ReplicatePartial: the collectives that make `dims` (split `counts` ways, shards `local` of `base`) whole: an all-reduce broadcast, an all-gather, an all-reduce of zeros and shards."
+    bc = [i for i in dims if counts[i] > 1 and base[i] == local[i]]
+    ar = [i for i in dims if counts[i] > 1 and base[i] != local[i] and base[i] <= counts[i] // 2]
+    ag = [i for i in dims if counts[i] > 1 and i not in bc + ar]
+    steps, cur = [], list(local)
+    g = lambda ds: math.prod(counts[i] for i in ds)
+    if bc: steps.append(("all-reduce", {d: (g(bc) - 1) * math.prod(cur) * size for d in devices}))
+    if ag:
+        steps.append(("all-gather", {d: (g(ag) - 1) * math.prod(cur) * size for d in devices}))
+        for i in ag: cur[i] = base[i]
+    if ar:
+        for i in ar: cur[i] = base[i]
+        steps.append(("all-reduce", {d: (g(ar) - 1) * math.prod(cur) * size for d in devices}))
+    return steps
+
+def _replicate(s: XlaSharding, shape, size: int) -> list:
+    "PartitionedHlo::Replicate: every dim made whole."
+    return _replicate_partial(s.dims, range(s.rank), list(shape), _local(s, shape), size, s.devices)
+
+# %% ../../nbs/04_shardy/10_predict_xla.ipynb #7b4edd62
+def _tile_index(s: XlaSharding) -> dict:
+    return {int(s.tiles[i]): i[:s.rank] for i in np.ndindex(*s.tiles.shape)}
+
+def _is_subtiling(sub: XlaSharding, sh: XlaSharding) -> bool:
+    "IsSubTilingOrEqualSharding: each device's tile under `sub` lies inside its tile under `sh`."
+    a, b = _tile_index(sub), _tile_index(sh)
+    return all(a[d][k] // (sub.dims[k] // sh.dims[k]) == b[d][k] for d in a for k in range(sub.rank))
+
+def _compatible(partial: XlaSharding, target: XlaSharding):
+    "PartialReplicateReshardCompatibleSharding: `target`'s tile counts on devices that reach it from `partial` by slicing only (None: none do)."
+    if not partial.partial or partial.tiles.size != target.tiles.size or partial.rank != target.rank: return None
+    r, where, sizes = partial.rank, [], []
+    for k in range(r):
+        p, q = partial.dims[k], target.dims[k]
+        if q % p: return None
+        where.append(len(sizes) if q > p else -1)
+        if q > p: sizes.append(q // p)
+    if _is_subtiling(target, partial): return target
+    rd, perm = list(partial.dims) + sizes, []
+    for k in range(r): perm += [k] + ([where[k] + r] if where[k] > -1 else [])
+    if target.partial: rd.append(target.tiles.shape[-1]); perm.append(len(rd) - 1)
+    if math.prod(rd) != partial.tiles.size: return None
+    return XlaSharding(partial.tiles.reshape(rd).transpose(perm).reshape(target.tiles.shape), target.partial)
+
+def _from_partial(s: XlaSharding, t: XlaSharding, shape, size: int):
+    "ReshardFromPartialReplicateWithDynamicSlice: a local slice, then a permute to `t`'s device order."
+    temp = _compatible(s, t) if s.partial else None
+    if temp is None: return None
+    return (_permute(temp, t, shape, size) if _can_permute(temp, t) else []), t
+
+def _to_partial(s: XlaSharding, t: XlaSharding, shape, size: int):
+    "ReshardToPartialReplicateWithAllGather: a permute to a compatible order, then ReplicatePartial of the dims `t` splits fewer ways, within each group."
+    temp = _compatible(t, s) if t.partial else None
+    if temp is None: return None
+    steps = _permute(s, temp, shape, size) if _can_permute(s, temp) else []
+    factors = [temp.dims[k] // t.dims[k] for k in range(t.rank)]
+    base = [-(-n // k) for n, k in zip(shape, t.dims)]
+    return steps + _replicate_partial(factors, [k for k in range(t.rank) if factors[k] > 1], base, _local(temp, shape), size, s.devices), t
+
+def _partial_all_to_all(s: XlaSharding, t: XlaSharding, shape, size: int, depth: int):
+    "ReshardPartialReplicateWithAllToAll: [1,a,b] replicated over b <-> [a,b], through an all-to-all over the replicated axis."
+    p, tile = (s, t) if s.partial else (t, s)
+    if not p.partial or tile.partial or tile.replicated or tile.tiles.ndim + 1 != p.tiles.ndim or p.tiles.shape[0] != 1: return None
+    reps, last = p.tiles.shape[-1], -1
+    for i in range(tile.tiles.ndim - 1, -1, -1):
+        if tile.tiles.shape[i] > 1 and last == -1:
+            if tile.tiles.shape[i] != reps: return None
+            last = i
+        if tile.tiles.shape[i] != p.tiles.shape[i + 1]: return None
+    if last == -1 or not bool((p.tiles.reshape(tile.tiles.shape) == tile.tiles).all()): return None
+    d = list(tile.tiles.shape); d[last] = 1
+    tmp = XlaSharding(tile.tiles.reshape(d + [reps]), True)
+    if s.partial:
+        pairs = _all_to_all_dims(s, tmp)
+        if pairs is None: return None
+        a, mid = _with_all_to_all(s, tmp, pairs, shape, size)
+        b, out = xla_reshard(mid, t, shape, size, depth=depth + 1)
+        return a + b, out
+    a, mid = xla_reshard(s, tmp, shape, size, depth=depth + 1)
+    pairs = _all_to_all_dims(mid, t)
+    if pairs is None: return None
+    b, out = _with_all_to_all(mid, t, pairs, shape, size)
+    return a + b, out
+
+# %% ../../nbs/04_shardy/10_predict_xla.ipynb #5127a96c
+def _merge_or_split(local, base, s: XlaSharding, t: XlaSharding):
+    "PatternMatchMergeOrSplitSharding: `s` with dim i split in two, the target in that shape, and i; None when no pair of dims fits."
+    if s.rank != t.rank or s.replicated or t.replicated or s.partial != t.partial or (s.partial and s.tiles.shape[-1] != t.tiles.shape[-1]): return None
+    S, T = s.tiles.shape, t.tiles.shape
+    diff = [i for i in range(t.rank) if S[i] != T[i]]
+    for a, i0 in enumerate(diff):
+        for j0 in diff[a + 1:]:
+            i, j, ones = i0, j0, [S[i0] == 1, S[j0] == 1, T[i0] == 1, T[j0] == 1].count(True)
+            if ones == 1:
+                if S[i] * S[j] != T[i] * T[j]: continue
+                if S[i] == 1 or T[i] == 1: i, j = j, i
+                if T[j] == 1:
+                    if local[i] % S[j]: continue
+                    new = S[i]
+                elif base[i] % S[i]: continue
+                else: new = T[i]
+            elif ones == 0:
+                if S[i] < T[i]: i, j = j, i
+                if S[i] != T[i] * T[j] or base[i] % S[i]: continue
+                new = T[i]
+            else: continue
+            d = list(S); d.insert(i + 1, d[i] // new); d[i] = new
+            before = XlaSharding(s.tiles.reshape(d), s.partial)
+            k = j + (j > i); d[i + 1], d[k] = d[k], d[i + 1]
+            return before, XlaSharding(t.tiles.reshape(d), s.partial), i
+    return None
+
+def _replicate_dims(s: XlaSharding, dims) -> XlaSharding:
+    "PartiallyReplicateTiledShardingOnDims: the splits of `dims` moved into the replicated last axis (after the kept dims, before the old replicas)."
+    keep, t = [k for k in range(s.rank) if k not in dims], (s.tiles if s.partial else s.tiles[..., None])
+    flat = t.transpose(keep + list(dims) + [s.rank]).reshape([s.dims[k] for k in keep] + [-1])
+    return _tiled(flat.reshape([1 if k in dims else s.dims[k] for k in range(s.rank)] + [flat.shape[-1]]), True)
+
+def _complex(s: XlaSharding, t: XlaSharding, shape, size: int, depth: int):
+    "TryComplexReshardHandling: a merge or split of two dims, a dim replicated first, or the replicated axis moved onto a dim; each then resharded without a full gather."
+    def then(inter, base=shape, merge=None):
+        a, mid = xla_reshard(s if merge is None else merge[0], inter, base, size, depth=depth + 1, allow_full=merge is None)
+        if merge is not None:
+            if mid != inter: return None
+            d = list(mid.tiles.shape); d[merge[1]:merge[1] + 2] = [d[merge[1]] * d[merge[1] + 1]]
+            mid = XlaSharding(mid.tiles.reshape(d), mid.partial)
+        b, out = xla_reshard(mid, t, shape, size, depth=depth + 1, allow_full=False)
+        return (a + b, out) if out == t else None
+    m = _merge_or_split(_local(s, shape), shape, s, t)
+    if m is not None:
+        before, inter, i = m
+        n = _local(s, shape)[i] * before.tiles.shape[i + 1]
+        return then(inter, list(shape[:i]) + [shape[i] // n, n] + list(shape[i + 1:]), (before, i))
+    if t.partial:
+        for i in range(s.rank):
+            if s.dims[i] > 1 and s.dims[i] * (s.tiles.shape[-1] if s.partial else 1) == t.tiles.shape[-1]: return then(_replicate_dims(s, [i]))
+    if s.partial and not t.partial:
+        first = next((i for i in range(t.rank) if t.dims[i] != s.dims[i] and s.dims[i] == 1 and t.dims[i] % s.tiles.shape[-1] == 0), None)
+        if first is None: return None
+        perm = list(range(s.tiles.ndim)); perm[first], perm[-1] = perm[-1], perm[first]
+        return then(_tiled(s.tiles.transpose(perm), True))
+    return None
+
+def _grouped(s: XlaSharding, t: XlaSharding, same, shape, size: int, depth: int):
+    "GroupShardingOnDims over the dims `same` both split alike: reshard within each group of devices that share those shards (None: the groups differ)."
+    inner = [-(-n // s.dims[k]) if k in same else n for k, n in enumerate(shape)]
+    steps = []
+    for g in np.ndindex(*[s.dims[k] for k in same]):
+        sel = tuple(slice(g[same.index(k)], g[same.index(k)] + 1) if k in same else slice(None) for k in range(s.tiles.ndim))
+        if set(s.tiles[sel].reshape(-1)) != set(t.tiles[sel].reshape(-1)): return None
+        a, out = xla_reshard(_tiled(s.tiles[sel], s.partial), _tiled(t.tiles[sel], t.partial), inner, size, depth=depth + 1)
+        if out != _tiled(t.tiles[sel], t.partial): return None
+        for k, (kind, recv) in enumerate(a):
+            if len(steps) <= k: steps.append((kind, {}))
+            steps[k][1].update(recv)
+    return steps, t
+
+# %% ../../nbs/04_shardy/10_predict_xla.ipynb #f561b92d
+def xla_reshard(s: XlaSharding, t: XlaSharding, shape, size: int, *, allow_full: bool = True, depth: int = 0) -> tuple[list, XlaSharding]:
+    """PartitionedHlo::ReshardNoCache: the collectives XLA emits to move a value of `shape` (elements of `size` bytes)
+    from `s` to `t`, `(kind, {device: bytes received})` in order, and the sharding reached (`s` itself when
+    `allow_full` is false and only a full gather would do)."""
+    if s == t: return [], t
+    if depth > 16: raise RecursionError(f"XLA's reshard from {s} to {t} did not settle")
+    if _can_permute(s, t): return _permute(s, t, shape, size), t
+    pairs = _all_to_all_dims(s, t)
+    if pairs: return _with_all_to_all(s, t, pairs, shape, size)
+    ways = ([_from_partial, lambda *a: _partial_all_to_all(*a, depth)] if s.partial else []) + \
+           ([_to_partial, lambda *a: _partial_all_to_all(*a, depth)] if t.partial and not s.replicated else [])
+    for way in ways:
+        r = way(s, t, shape, size)
+        if r is not None: return r
+    if s.replicated: return [], t   # a dynamic-slice
+    if not t.replicated:
+        r = _complex(s, t, shape, size, depth)
+        if r is None:
+            same = [k for k in range(s.rank) if s.dims[k] > 1 and t.dims[k] == s.dims[k]]
+            r = _grouped(s, t, same, shape, size, depth) if same else None
+        if r is not None: return r
+        if not allow_full: return [], s
+    return _replicate(s, shape, size), t
 
 # %% ../../nbs/04_shardy/10_predict_xla.ipynb #23fd981c
 @dataclass(frozen=True)

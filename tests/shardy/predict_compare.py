@@ -16,11 +16,12 @@ def compare_program(text: str, compiled: dict) -> dict:
     module = parse_module(text)
     mem = memory_report(propagation_pipeline(module))
     c = compare_collectives(hlo_collectives(compiled["hlo"]), predict_collectives(module))
+    planner = predict_collectives(module, reshard="planner").per_device()   # shardnb's own reshard plans, beside XLA's
     xla_mem = compiled["memory"]
     other_result = mem.output_bytes != xla_mem["output_size_in_bytes"]
     cause = OTHER_RESULT_SHARDING if other_result and not c.equal else c.cause
     x, p = c.busiest
-    return dict(equal=c.equal, cause=cause, xla_bytes=x, predicted_bytes=p, xla_only=list(c.xla_only),
+    return dict(equal=c.equal, cause=cause, xla_bytes=x, predicted_bytes=p, planner_bytes=max(planner.values(), default=0), xla_only=list(c.xla_only),
                 predicted_only=list(c.predicted_only), xla_per_device=c.xla, predicted_per_device=c.predicted,
                 estimate_temp=mem.temp_bytes, xla_temp=xla_mem["temp_size_in_bytes"],
                 arguments_equal=mem.argument_bytes == xla_mem["argument_size_in_bytes"], outputs_equal=not other_result)

@@ -18,8 +18,9 @@ from tests.shardy.predict_compare import OTHER_RESULT_SHARDING, compare_corpus
 pytest.importorskip("jax")
 
 # The share of compiled programs whose every device receives, by the prediction, the bytes XLA's collectives move.
-# Measured with jax 0.10.2: 189 of 257 (74%). The target is 90%; the causes of the rest are printed below.
-EQUAL_SHARE = 0.72
+# Measured with jax 0.10.2: 198 of 257 (77%), reshards moved by XLA's own routine (xla_reshard). The target
+# is 90%; the causes of the rest are printed below.
+EQUAL_SHARE = 0.76
 
 
 @pytest.fixture(scope="module")
