@@ -317,7 +317,8 @@ def _cost_step(self: Planner, kind, atoms, dims, a, b, all_atoms, unreduced) -> 
             t = LazyTransfers(c.messages * len(self.devices), lambda: transfers_between(la, lb, self.devices, group, klass, self.beta))
             peak = buffer_bytes(la, self.itemsz) + buffer_bytes(lb, self.itemsz)
             return ReshardStep(kind, merge_run(atoms, m), dims, b, t, StepCost(c.bytes_received, c.bytes_sent, c.messages, c.seconds, peak))
-        t = transfers_between(la, lb, self.devices, group, self.coords(unreduced, m), self.beta)
+        t = transfers_between(la, lb, self.devices, group, self.coords(unreduced, m), self.beta,
+                              alpha=self.model.alpha, itemsz=self.itemsz)
     if t is None or (kind == "all_slice" and len(t)): return None   # a slice is local: a box that isn't nested in the one held (a ragged dim) needs an exchange
     c = step_cost(t, self.devices, self.itemsz, self.beta, self.model.alpha)
     peak = buffer_bytes(la, self.itemsz) + buffer_bytes(lb, self.itemsz)

@@ -15,8 +15,8 @@ from ..layout.sharding import TensorSharding, checked_shape
 
 # %% auto #0
 __all__ = ['itemsize', 'CostModel', 'LinkBeta', 'cached_link_beta', 'BoxLayout', 'mesh_positions', 'axis_coords', 'box_layout',
-           'Transfers', 'no_transfers', 'already_held', 'transfers_between', 'summing_exchange', 'reduction_transfers',
-           'StepCost', 'buffer_bytes', 'step_cost', 'PlanCost', 'LazyTransfers', 'lower_bound', 'cut_pattern',
+           'Transfers', 'no_transfers', 'StepCost', 'buffer_bytes', 'step_cost', 'already_held', 'transfers_between',
+           'summing_exchange', 'reduction_transfers', 'PlanCost', 'LazyTransfers', 'lower_bound', 'cut_pattern',
            'tile_exchange', 'clear_transfer_caches']
 
 # %% ../../nbs/01_reshard/00_transfers.ipynb #f5323e0a
@@ -220,6 +220,40 @@ def _sortable_labels(x: np.ndarray) -> tuple[np.ndarray, int]:
     if lo < 0 or hi >= 2**20: _, x = np.unique(x, return_inverse=True); x = x.reshape(-1); hi = int(x.max())
     return x, hi + 1
 
+# %% ../../nbs/01_reshard/00_transfers.ipynb #1b2a0595
+@dataclass(frozen=True, slots=True)
+class StepCost:
+    """What one step costs: per-device bytes received and sent, the busiest device's messages, the modelled seconds,
+    and per-device peak bytes held during the step (the buffer before it plus the buffer after it)."""
+    bytes_received: np.ndarray
+    bytes_sent: np.ndarray
+    messages: int
+    seconds: float
+    peak_bytes: np.ndarray | None = None
+
+    @property
+    def max_bytes_received(self) -> int: "The most bytes any device receives."; return int(self.bytes_received.max(initial=0))
+    @property
+    def total_bytes(self) -> int: "All bytes the step moves."; return sum(self.bytes_received.tolist())   # Python ints: no int64 wrap
+
+def buffer_bytes(lay: BoxLayout, itemsz: int) -> np.ndarray:
+    "Bytes of each device's local (padded) buffer under a layout; 0 for devices outside its mesh."
+    return math.prod(lay.local_shape) * lay.present.astype(np.int64) * itemsz
+
+def step_cost(t: Transfers, devices: np.ndarray, itemsz: int, beta: np.ndarray, alpha: float) -> StepCost:
+    "What the messages `t` cost among `devices` (sorted ids) with `itemsz`-byte elements, link β `beta` and α `alpha`."
+    n = len(devices)
+    # positions in the sorted device list: the ids themselves where the list is 0..n-1
+    pos = (t.dst, t.src) if n and int(devices[-1]) == n - 1 else (np.searchsorted(devices, t.dst), np.searchsorted(devices, t.src))
+    nbytes = t.sizes() * itemsz
+    recv, sent = _int_sums(pos[0], nbytes, n), _int_sums(pos[1], nbytes, n)
+    if len(t) == 0: return StepCost(recv, sent, 0, 0.0)
+    secs = nbytes / (beta.beta if _uniform_links(beta) else beta[pos[0], pos[1]])
+    t_recv = np.bincount(pos[0], weights=secs, minlength=n); t_send = np.bincount(pos[1], weights=secs, minlength=n)
+    msgs = np.maximum(np.bincount(pos[0], minlength=n), np.bincount(pos[1], minlength=n))
+    seconds = float((alpha * msgs + np.maximum(t_recv, t_send)).max())
+    return StepCost(recv, sent, int(msgs.max()), seconds)
+
 # %% ../../nbs/01_reshard/00_transfers.ipynb #e0a70ff7
 def _uniform_links(beta) -> bool:
     "Whether every link has the same β (a `LinkBeta` with no per-axis β): then any holder serves as well as another."
@@ -229,10 +263,36 @@ def already_held(a: BoxLayout, b: BoxLayout) -> np.ndarray:
     "Elements of its box under `b` that each device already holds under `a` (0 for devices outside either mesh)."
     return np.maximum(np.minimum(b.hi, a.hi) - np.maximum(b.lo, a.lo), 0).prod(axis=1) * b.present * a.present
 
+# %% ../../nbs/01_reshard/00_transfers.ipynb #fe5d7db9
+def _balance_senders(a: BoxLayout, d: np.ndarray, e: np.ndarray, group: np.ndarray, klass: np.ndarray) -> np.ndarray:
+    """The holders `e` chosen for the pieces `(d, box of e)` (one per device and source box), re-dealt where some
+    holder would send more than its share: the `k` devices that take a box from the `h` holders in their group and
+    class then take it round-robin in device order, so that none sends more than `ceil(k / h)` messages (every link
+    alike: any holder serves as well)."""
+    if not len(d) or not a.shared: return e
+    (g, G), (c, C) = _sortable_labels(group), _sortable_labels(klass)
+    holds = a.holders
+    hkey = (a.box_id[holds] * G + g[holds]) * C + c[holds]
+    order = np.lexsort((holds, hkey)); hs, hk = holds[order], hkey[order]
+    if not (hk[1:] == hk[:-1]).any(): return e   # one holder per segment (a collective's group): nothing to share
+    key = (a.box_id[e] * G + g[d]) * C + c[d]   # the segment of holders each piece is served from
+    lo_s = np.searchsorted(hk, key, "left"); h = np.searchsorted(hk, key, "right") - lo_s
+    # in each segment: the needers' ranks in device order, their count, and the most any holder serves now
+    by = np.lexsort((d, key)); ks = key[by]
+    rank = np.empty(len(d), np.int64); rank[by] = np.arange(len(d)) - np.searchsorted(ks, ks, "left")
+    k = np.searchsorted(ks, key, "right") - np.searchsorted(ks, key, "left")
+    most = np.zeros(int(key.max()) + 1, np.int64); np.maximum.at(most, key, np.bincount(e, minlength=len(a.lo))[e])
+    over = most[key] > -(-k // h)
+    if not over.any(): return e   # every holder within its share: the nearest holders stand
+    out = e.copy()
+    out[over] = hs[lo_s[over] + rank[over] % h[over]]
+    return out
+
 # %% ../../nbs/01_reshard/00_transfers.ipynb #fa9d30d1
 def transfers_between(a: BoxLayout, b: BoxLayout, devices: np.ndarray, group: np.ndarray, klass: np.ndarray,
-               beta: np.ndarray) -> Transfers | None:
-    "The pieces each device fetches to go from layout `a` to layout `b`, or None if some piece has no holder in its group."
+               beta: np.ndarray, *, alpha: float = 0.0, itemsz: int = 1) -> Transfers | None:
+    """The pieces each device fetches to go from layout `a` to layout `b`, or None if some piece has no holder in its group
+    (`alpha` and `itemsz` weigh the choice of holders where links differ)."""
     n = len(devices)
     own = already_held(a, b)
     need = b.sizes * b.present
@@ -263,41 +323,22 @@ def transfers_between(a: BoxLayout, b: BoxLayout, devices: np.ndarray, group: np
     d_idx, e_idx, be, ilo, ihi, inter = d_idx[nz], e_idx[nz], be[nz], take(ilo, nz, 0), take(ihi, nz, 0), inter[nz]
     if len(d_idx):
         rot = (e_idx - d_idx) % n
-        uniform = _uniform_links(beta)   # every link alike: the nearest holder after d wins
-        order = np.lexsort((rot, be, d_idx) if uniform else (rot, -beta[d_idx, e_idx], be, d_idx))
-        key = (d_idx * (n + 1) + be)[order]   # sorted: the first of each (device, box) is where the key changes
-        change = np.empty(len(key), bool); change[0] = True; np.not_equal(key[1:], key[:-1], out=change[1:])
-        first = order[change]
-        d_idx, e_idx, ilo, ihi, inter = d_idx[first], e_idx[first], take(ilo, first, 0), take(ihi, first, 0), inter[first]
-        if uniform: e_idx = _balance_senders(a, d_idx, e_idx, group, klass)
+        key = d_idx * (n + 1) + be
+        def firsts(order):   # the first pair of each (device, box) in `order`
+            k = key[order]; change = np.empty(len(k), bool); change[0] = True; np.not_equal(k[1:], k[:-1], out=change[1:])
+            return order[change]
+        near = firsts(np.lexsort((rot, be, d_idx)))   # the nearest holder after d, then the sending shared
+        pick = (near, _balance_senders(a, d_idx[near], e_idx[near], group, klass))
+        if not _uniform_links(beta):   # links differ: the fastest holder, unless sharing the sending costs less
+            fast = firsts(np.lexsort((rot, -beta[d_idx, e_idx], be, d_idx)))
+            cost = lambda sel, e: step_cost(Transfers(devices[e], devices[d_idx[sel]], take(ilo, sel, 0), take(ihi, sel, 0)),
+                                            devices, itemsz, beta, alpha).seconds
+            if cost(fast, e_idx[fast]) <= cost(*pick): pick = (fast, e_idx[fast])
+        sel, e_idx = pick
+        d_idx, ilo, ihi, inter = d_idx[sel], take(ilo, sel, 0), take(ihi, sel, 0), inter[sel]
     got = own + _int_sums(d_idx, inter, n)
     if (got != need).any(): return None
     return Transfers(devices[e_idx], devices[d_idx], ilo, ihi)
-
-# %% ../../nbs/01_reshard/00_transfers.ipynb #fe5d7db9
-def _balance_senders(a: BoxLayout, d: np.ndarray, e: np.ndarray, group: np.ndarray, klass: np.ndarray) -> np.ndarray:
-    """The holders `e` chosen for the pieces `(d, box of e)` (one per device and source box), re-dealt where some
-    holder would send more than its share: the `k` devices that take a box from the `h` holders in their group and
-    class then take it round-robin in device order, so that none sends more than `ceil(k / h)` messages (every link
-    alike: any holder serves as well)."""
-    if not len(d) or not a.shared: return e
-    (g, G), (c, C) = _sortable_labels(group), _sortable_labels(klass)
-    holds = a.holders
-    hkey = (a.box_id[holds] * G + g[holds]) * C + c[holds]
-    order = np.lexsort((holds, hkey)); hs, hk = holds[order], hkey[order]
-    if not (hk[1:] == hk[:-1]).any(): return e   # one holder per segment (a collective's group): nothing to share
-    key = (a.box_id[e] * G + g[d]) * C + c[d]   # the segment of holders each piece is served from
-    lo_s = np.searchsorted(hk, key, "left"); h = np.searchsorted(hk, key, "right") - lo_s
-    # in each segment: the needers' ranks in device order, their count, and the most any holder serves now
-    by = np.lexsort((d, key)); ks = key[by]
-    rank = np.empty(len(d), np.int64); rank[by] = np.arange(len(d)) - np.searchsorted(ks, ks, "left")
-    k = np.searchsorted(ks, key, "right") - np.searchsorted(ks, key, "left")
-    most = np.zeros(int(key.max()) + 1, np.int64); np.maximum.at(most, key, np.bincount(e, minlength=len(a.lo))[e])
-    over = most[key] > -(-k // h)
-    if not over.any(): return e   # every holder within its share: the nearest holders stand
-    out = e.copy()
-    out[over] = hs[lo_s[over] + rank[over] % h[over]]
-    return out
 
 # %% ../../nbs/01_reshard/00_transfers.ipynb #37b95344
 def _nearest_holders(a: BoxLayout, b: BoxLayout, needy: np.ndarray, group: np.ndarray, klass: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -378,40 +419,6 @@ def reduction_transfers(a: BoxLayout, b: BoxLayout, devices: np.ndarray, group: 
     np.fill_diagonal(same, False)
     d_idx, e_idx = np.nonzero(same)
     return Transfers(devices[e_idx], devices[d_idx], b.lo[d_idx], b.hi[d_idx], reduce=True)
-
-# %% ../../nbs/01_reshard/00_transfers.ipynb #1b2a0595
-@dataclass(frozen=True, slots=True)
-class StepCost:
-    """What one step costs: per-device bytes received and sent, the busiest device's messages, the modelled seconds,
-    and per-device peak bytes held during the step (the buffer before it plus the buffer after it)."""
-    bytes_received: np.ndarray
-    bytes_sent: np.ndarray
-    messages: int
-    seconds: float
-    peak_bytes: np.ndarray | None = None
-
-    @property
-    def max_bytes_received(self) -> int: "The most bytes any device receives."; return int(self.bytes_received.max(initial=0))
-    @property
-    def total_bytes(self) -> int: "All bytes the step moves."; return sum(self.bytes_received.tolist())   # Python ints: no int64 wrap
-
-def buffer_bytes(lay: BoxLayout, itemsz: int) -> np.ndarray:
-    "Bytes of each device's local (padded) buffer under a layout; 0 for devices outside its mesh."
-    return math.prod(lay.local_shape) * lay.present.astype(np.int64) * itemsz
-
-def step_cost(t: Transfers, devices: np.ndarray, itemsz: int, beta: np.ndarray, alpha: float) -> StepCost:
-    "What the messages `t` cost among `devices` (sorted ids) with `itemsz`-byte elements, link β `beta` and α `alpha`."
-    n = len(devices)
-    # positions in the sorted device list: the ids themselves where the list is 0..n-1
-    pos = (t.dst, t.src) if n and int(devices[-1]) == n - 1 else (np.searchsorted(devices, t.dst), np.searchsorted(devices, t.src))
-    nbytes = t.sizes() * itemsz
-    recv, sent = _int_sums(pos[0], nbytes, n), _int_sums(pos[1], nbytes, n)
-    if len(t) == 0: return StepCost(recv, sent, 0, 0.0)
-    secs = nbytes / (beta.beta if _uniform_links(beta) else beta[pos[0], pos[1]])
-    t_recv = np.bincount(pos[0], weights=secs, minlength=n); t_send = np.bincount(pos[1], weights=secs, minlength=n)
-    msgs = np.maximum(np.bincount(pos[0], minlength=n), np.bincount(pos[1], minlength=n))
-    seconds = float((alpha * msgs + np.maximum(t_recv, t_send)).max())
-    return StepCost(recv, sent, int(msgs.max()), seconds)
 
 # %% ../../nbs/01_reshard/00_transfers.ipynb #79b3115e
 @dataclass(frozen=True, slots=True)
