@@ -15,7 +15,7 @@ from ..ir.core import get_sharding
 from ..reshard.transfers import itemsize
 from .cost import element_type
 from .predict_xla import (HLO_KINDS, hlo_bytes, replica_groups, HloCollective, hlo_collectives,
-    CollectiveComparison, compare_collectives, xla_sharding, xla_reshard)
+    CollectiveComparison, compare_collectives, xla_sharding, xla_reshard, elementwise_moves, propagated_shardings)
 _all_ = ["HLO_KINDS", "hlo_bytes", "replica_groups", "HloCollective", "hlo_collectives", "CollectiveComparison", "compare_collectives"]
 
 # %% auto #0
@@ -545,12 +545,14 @@ def predict_collectives(module: Module, *, backend: str = "cpu", propagated: boo
     (shard_map's). With `propagated=True` the module's shardings are taken as they stand."""
     from shardnb.shardy.export import propagation_pipeline
     from shardnb.shardy.explicit import insert_explicit_reshards
-    from shardnb.shardy.cost import communications
+    from shardnb.shardy.cost import communications, sharding_of
     from shardnb.reshard.planner import plan_reshard
     if not isinstance(module, Module): raise TypeError(f"predict_collectives takes a Module, got: {type(module).__name__}")
     if backend not in ("cpu", "gpu", "tpu"): raise ValueError(f"unknown backend {backend!r}; expected cpu, gpu or tpu")
     if reshard not in ("xla", "planner"): raise ValueError(f"unknown reshard {reshard!r}; expected xla or planner")
-    m = module if propagated else insert_explicit_reshards(propagation_pipeline(module), enable_full_version=True)
+    p = module if propagated else propagation_pipeline(module)
+    m = module if propagated else insert_explicit_reshards(p, enable_full_version=True)
+    moves, skipped = elementwise_moves(m, propagated_shardings(p, m))   # XLA reshards an elementwise op's operands, not its result
     out, plans, done, held = [], {}, set(), {}
     for f, op, calls in _inlined(m, m.main):
         where = f"@{f.name} {_label(op)}"
@@ -565,14 +567,17 @@ def predict_collectives(module: Module, *, backend: str = "cpu", propagated: boo
         out += size_one_replications(op, where, backend=backend)
         out += halo_exchanges(op, where, backend=backend)
         if op.name == "sdy.reshard" and op.result.users and all(whole_dims(u) for u in op.result.users): continue   # the user gathers instead
-        for kind, src, dst, v in communications(op):
-            if kind != "reduction":   # XLA moves a value to a layout once, however many reshards ask for it (CSE)
-                if not fresh(op.operands[0], dst): continue
-                whole = _held(m, op.operands[0], held)
-                if whole is not None and not src.unreduced: src = whole
-                steps = _xla_reshard_steps(src, dst, v, where, kind, backend) if reshard == "xla" else None
-                if steps is not None: out += steps; continue
-            key = (src, dst, v.type.shape, element_type(v.type))
-            if key not in plans: plans[key] = plan_reshard(src, dst, v.type.shape, element_type(v.type))
-            out += step_collectives(plans[key], where, kind, backend=backend)
+        if op in skipped: continue
+        for kind, src0, dst, v in communications(op):
+            for src, u in ([(sharding_of(u, dst), u) for u in moves[op]] if op in moves else [(src0, op.operands[0])]):
+                if kind != "reduction":   # XLA moves a value to a layout once, however many reshards ask for it (CSE)
+                    if not fresh(u, dst): continue
+                    whole = _held(m, u, held)
+                    if whole is not None and not src.unreduced: src = whole
+                    steps = _xla_reshard_steps(src, dst, u, where, kind, backend) if reshard == "xla" else None
+                    if steps is not None: out += steps; continue
+                t = u if kind != "reduction" else v
+                key = (src, dst, t.type.shape, element_type(t.type))
+                if key not in plans: plans[key] = plan_reshard(*key)
+                out += step_collectives(plans[key], where, kind, backend=backend)
     return Prediction(tuple(out))

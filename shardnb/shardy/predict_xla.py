@@ -10,11 +10,14 @@ import math, re
 import numpy as np
 from dataclasses import dataclass
 from ..layout.sharding import shard_indices
+from ..ir.program import Module, Value, TensorType
+from ..ir.core import get_sharding
+from ..ir.verify import ELEMENTWISE
 
 
 # %% auto #0
 __all__ = ['HLO_KINDS', 'hlo_bytes', 'replica_groups', 'HloCollective', 'hlo_collectives', 'XlaSharding', 'xla_sharding',
-           'xla_reshard', 'CollectiveComparison', 'compare_collectives']
+           'xla_reshard', 'propagated_shardings', 'elementwise_moves', 'CollectiveComparison', 'compare_collectives']
 
 # %% ../../nbs/04_shardy/10_predict_xla.ipynb #0d147941
 _HLO_BYTES = {"pred": 1, "s8": 1, "u8": 1, "s4": 1, "u4": 1, "s16": 2, "u16": 2, "f16": 2, "bf16": 2, "s32": 4, "u32": 4,
@@ -410,6 +413,58 @@ def xla_reshard(s: XlaSharding, t: XlaSharding, shape, size: int, *, allow_full:
         if r is not None: return r
         if not allow_full: return [], s
     return _replicate(s, shape, size), t
+
+# %% ../../nbs/04_shardy/10_predict_xla.ipynb #8a1c84ae
+def propagated_shardings(propagated: Module, explicit: Module) -> dict:
+    "Each op of `explicit` (`insert_explicit_reshards`' copy of `propagated`) mapped to its result shardings as propagation left them ({} when the ops do not pair up)."
+    keep = lambda op: not op.name.startswith("sdy.") and "constant" not in op.name
+    a, b = ([op for f in m.funcs.values() for op in f.walk() if keep(op)] for m in (propagated, explicit))
+    if [o.name for o in a] != [o.name for o in b]: return {}
+    return {y: tuple(get_sharding(r) for r in x.results) for x, y in zip(a, b)}
+
+def _made_locally(v: Value) -> bool:
+    "Whether every device makes `v` itself: a constant, an iota, a broadcast of a scalar."
+    d = v.defining_op
+    return d is not None and (d.name in ("stablehlo.constant", "sdy.constant", "stablehlo.iota") or
+                              d.name == "stablehlo.broadcast_in_dim" and isinstance(d.operands[0].type, TensorType) and d.operands[0].type.rank == 0)
+
+def _before_reshards(v: Value) -> Value:
+    while v.defining_op is not None and v.defining_op.name == "sdy.reshard": v = v.defining_op.operands[0]
+    return v
+
+def _same_layout(a, b) -> bool:
+    return a is not None and b is not None and a.mesh == b.mesh and [d.axes for d in a.dims] == [d.axes for d in b.dims] and a.unreduced == b.unreduced
+
+def _moved_operands(e, dst, shardings: dict, skipped: set) -> list:
+    "The values XLA moves to compute elementwise `e` in `dst`: its operands, or theirs where propagation put an operand's elementwise op (used only here) in `dst` too."
+    out = []
+    for u in e.operands:
+        if u.defining_op is not None and u.defining_op.name == "sdy.reshard" and len(u.users) == 1: skipped.add(u.defining_op)
+        u = _before_reshards(u)
+        if not isinstance(u.type, TensorType) or u.type.shape != e.results[0].type.shape or _made_locally(u) or _same_layout(get_sharding(u), dst): continue
+        d = u.defining_op
+        if d is not None and d.name in ELEMENTWISE and len(u.users) == 1 and _same_layout(shardings.get(d, (None,))[0], dst): out += _moved_operands(d, dst, shardings, skipped)
+        else: out.append(u)
+    return out
+
+def elementwise_moves(explicit: Module, shardings: dict) -> tuple[dict, set]:
+    """HandleElementwise against the explicit pass: {reshard of an elementwise op's result (its only use), where
+    propagation put the op in the reshard's target: the values XLA moves instead}, and the reshards the pass put on
+    those ops' operands, which XLA does not run."""
+    moves, skipped = {}, set()
+    for f in explicit.funcs.values():
+        for r in f.walk():
+            v = r.operands[0] if r.name == "sdy.reshard" else None
+            e = v.defining_op if v is not None else None
+            if e is None or e.name not in ELEMENTWISE or len(v.users) != 1 or _same_layout(get_sharding(v), r.attrs.get("sharding")): continue
+            if not _same_layout(shardings.get(e, (None,))[0], r.attrs.get("sharding")): continue
+            seen = set()
+            us = _moved_operands(e, r.attrs["sharding"], shardings, seen)
+            # only one value in the result's place: with several, which XLA moves depends on layouts not followed here (the
+            # corpus's two_device_mesh_optimizer_cond moves one of two), and the result's reshard stays the prediction
+            if len(us) == 1: moves[r] = us; skipped |= seen
+    return moves, skipped
+
 
 # %% ../../nbs/04_shardy/10_predict_xla.ipynb #23fd981c
 @dataclass(frozen=True)
