@@ -1,7 +1,7 @@
 """Automatic sharding against hand strategies: for JAX training steps (tests/auto/models.py, lowered in a subprocess)
 on several meshes, the search's solve time, gap and size, and every strategy's step_cost (the same model for all).
 
-    python bench/auto_shard.py [--models mlp2,gpt2_block] [--meshes 8,2x4] [--time-limit 60]
+    python bench/auto_shard.py [--models mlp2,gpt2_block] [--meshes 8,2x4] [--time-limit 60] [--starts]
     python bench/auto_shard.py --models mlp2,gpt2_block,llama_block,moe_layer,wide_resnet_bottleneck,gpt2_stack12 --write-tables bench/tables
 
 Baselines are argument annotations that shardnb's propagation completes (Shardy's user-priority propagation):
@@ -9,7 +9,9 @@ replicated; data parallel (the batch dim of the data arguments over every axis);
 parameter's largest divisible dim over every axis); Megatron tensor parallel on the last axis (column-split first
 matrices, row-split second ones) plus data parallel on the others, and Megatron + SP (the activations between the
 blocks split by sequence over the tensor-parallel axis too), where the model has a Megatron layout here
-(`shardnb.auto.baselines.hand_strategy`). Each search's predicted cost is asserted equal to step_cost of its answer.
+(`shardnb.auto.baselines.hand_strategy`). Each search's predicted cost is asserted equal to step_cost of its answer. By default the search runs alone (no
+starts), so a baseline row marked FASTER THAN THE SEARCH is a real miss; with --starts it also gets the hand
+strategies as starts.
 With --write-tables, bench/tables/auto_shard.json: each search's program size and solve time (the baselines chapter
 draws solve time against program size from it)."""
 import argparse, json, math, os, subprocess, sys, tempfile, time
@@ -52,11 +54,15 @@ def lower(names) -> dict:
     return {n: (out / f"{n}.mlir").read_text() for n in names}
 
 
-def baselines(name, text, mesh_text):
-    "Each hand strategy's step_cost (Megatron only where the model has a Megatron layout here)."
+def kinds(name):
+    "The hand strategies of a model (Megatron only where the model has a Megatron layout here)."
     spec = MODELS[name]
-    kinds = ["replicated", "data parallel", "FSDP"] + (["Megatron", "Megatron + SP"] if spec["columns"] or spec["rows"] else [])
-    return {k: step_cost(propagated(hand_strategy(text, mesh_text, k, **spec))) for k in kinds}
+    return ["replicated", "data parallel", "FSDP"] + (["Megatron", "Megatron + SP"] if spec["columns"] or spec["rows"] else [])
+
+
+def baselines(name, text, mesh_text):
+    "Each hand strategy's step_cost."
+    return {k: step_cost(propagated(hand_strategy(text, mesh_text, k, **MODELS[name]))) for k in kinds(name)}
 
 
 def mesh_text(m: str) -> str:
@@ -86,6 +92,7 @@ def main(argv=None):
     ap.add_argument("--png", default=None, help="with --pareto: draw the front into this file")
     ap.add_argument("--write-tables", metavar="DIR", help="write auto_shard.json (program size and solve time per search) there")
     ap.add_argument("--no-follow-below", type=int, default=8, help="also search with follow=False on meshes of at most this many devices")
+    ap.add_argument("--starts", action="store_true", help="give the search the hand strategies as starts (then never worse by construction)")
     a = ap.parse_args(argv)
     if a.pareto: return pareto_table(a)
     names = a.models.split(","); texts = lower(names)
@@ -95,8 +102,9 @@ def main(argv=None):
     print(f"{'model':24} {'mesh':6} {'strategy':22} {'step ms':>10} {'comm ms':>9} {'peak GiB':>9}  search")
     for name in names:
         for mk, mt in meshes.items():
+            starts = [hand_strategy(texts[name], mt, k, **MODELS[name]) for k in kinds(name)]
             t = time.perf_counter()
-            r = auto_shard(texts[name], mt, time_limit=a.time_limit)
+            r = auto_shard(texts[name], mt, time_limit=a.time_limit, starts=starts if a.starts else ())
             wall = time.perf_counter() - t
             s = r.solver
             print(f"{name:24} {mk:6} {'auto_shard':22} {r.cost.total_s*1e3:10.4f} {r.cost.comm_s*1e3:9.4f} {r.cost.peak_bytes/2**30:9.3f}  "
@@ -105,7 +113,7 @@ def main(argv=None):
             assert abs(r.cost.total_s - r.predicted.total_s) <= 1e-9 * r.cost.total_s, (r.cost, r.predicted)
             rows.append(dict(model=name, mesh=mk, devices=math.prod(k for _, k in parse_mesh(mt).axes), nodes=s.nodes,
                              decisions=s.decisions, variables=s.variables, constraints=s.constraints, solve_s=s.seconds,
-                             wall_s=wall, status=s.status, gap=s.gap, step_ms=r.cost.total_s * 1e3))
+                             wall_s=wall, status=s.status, gap=s.gap, step_ms=r.cost.total_s * 1e3, rounds=s.rounds, plans=s.exact_plans))
             best = r.cost.total_s
             if math.prod(k for _, k in parse_mesh(mt).axes) <= a.no_follow_below:
                 t = time.perf_counter(); r2 = auto_shard(texts[name], mt, time_limit=a.time_limit, follow=False); w2 = time.perf_counter() - t

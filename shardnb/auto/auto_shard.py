@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses, functools, itertools, math, sys, time
 from dataclasses import dataclass, field
 import numpy as np
+from fastcore.basics import patch
 from ..layout.mesh import Mesh, AxisRef, ShardingError
 from ..layout.sharding import TensorSharding, DimSharding
 from ..layout.syntax import parse_mesh
@@ -29,7 +30,7 @@ __all__ = ['DeviceModel', 'folded', 'op_flops', 'top_ops', 'live_ranges', 'StepC
            'compute_seconds', 'peak_bytes', 'step_cost', 'Choice', 'sharding_of_dims', 'axis_assignments', 'Pricer',
            'op_choices', 'arg_choices', 'inline_calls', 'drop_dead_ops', 'Graph', 'build_graph', 'SolverReport', 'Milp',
            'evaluate', 'sharding_dims', 'checked_values', 'propagated', 'annotate', 'AutoShard', 'mesh_of', 'as_module',
-           'auto_shard']
+           'start_pick', 'auto_shard']
 
 # %% ../../nbs/07_auto/00_auto_shard.ipynb #ade05580
 _H100_FLOPS = (("f64", 67e12), ("f32", 67e12), ("tf32", 494.7e12), ("bf16", 989.4e12), ("f16", 989.4e12),
@@ -206,7 +207,7 @@ def sharding_of_dims(mesh_name: str, mesh: Mesh, dims) -> TensorSharding:
 
 def _eligible(rule) -> list[int]:
     "The factors a strategy may shard (see above)."
-    banned = set(rule.need_replication) | set(rule.permutation) | set(rule.blocked_propagation)
+    banned = set(rule.need_replication) | set(rule.blocked_propagation)
     in_results = {f for t in rule.results for d in t for f in d}
     for t in rule.operands + rule.results:
         for d in t:
@@ -548,54 +549,40 @@ class Milp:
             out.append(form)
         return out
 
-    def solve(self, time_limit: float, verbose=False, min_peak=False):
-        "Solve with bound-priced pairs, plan exactly the pairs the answer uses, repeat until they are all exact."
-        from scipy.optimize import milp, LinearConstraint, Bounds
-        from scipy.sparse import coo_matrix
-        t0 = time.perf_counter()
+    def matrix(self, min_peak=False):
+        "The rows as a CSR matrix with their lower and upper sides, and the number of columns (one more with `min_peak`: the peak)."
+        from scipy.sparse import coo_matrix, vstack
         (r, cols, vals), rhs = self.rows()
         n = self.n + (1 if min_peak else 0)
-        A = [coo_matrix((vals, (r, cols)), shape=(len(rhs), n))]
-        lb, ub = [np.array(rhs)], [np.array(rhs)]
+        A, lb, ub = [coo_matrix((vals, (r, cols)), shape=(len(rhs), n))], [np.array(rhs, float)], [np.array(rhs, float)]
         if self.limit is not None or min_peak:
             mr, mc, mv, mub = [], [], [], []
             for form in self.memory_rows():
                 const = form.pop(None, 0)
-                top = const + self._row_max(form)
-                if not min_peak and top <= self.limit: continue
+                if not min_peak and const + self._row_max(form) <= self.limit: continue
                 row = len(mub)
                 for j, b in form.items(): mr.append(row); mc.append(j); mv.append(float(b) / _MIB)
                 if min_peak: mr.append(row); mc.append(self.n); mv.append(-1.0); mub.append(-const / _MIB)
                 else: mub.append((self.limit - const - 2) / _MIB)   # 2 B below: HiGHS's feasibility tolerance is ~1 B here
             if mub:
                 A.append(coo_matrix((mv, (mr, mc)), shape=(len(mub), n))); lb.append(np.full(len(mub), -np.inf)); ub.append(np.array(mub, float))
-        from scipy.sparse import vstack
-        A = vstack(A).tocsr()
-        integrality = np.zeros(n); integrality[:self.nx] = 1
-        upper = np.ones(n); lower = np.zeros(n)
-        if min_peak: upper[-1] = np.inf
-        rounds, res = 0, None
-        while True:
-            rounds += 1
-            c = self.price() if not min_peak else np.zeros(self.n)
-            scale = 1e6 / max(1e-300, float(np.abs(c).max(initial=0))) if not min_peak else 1.0   # HiGHS's tolerances are absolute
-            c = c * scale
-            if min_peak: c = np.append(c, 1.0)
-            left = max(1.0, time_limit - (time.perf_counter() - t0))
-            res = milp(c, constraints=LinearConstraint(A, np.concatenate(lb), np.concatenate(ub)), integrality=integrality,
-                       bounds=Bounds(lower, upper), options=dict(time_limit=left, disp=verbose, mip_rel_gap=1e-9))
-            if res.x is None or min_peak: break
-            todo = self._unknown_pairs(res.x)
-            for s, t, shape, dt in todo: self.g.pricer.exact(s, t, shape, dt)
-            pick = self.picks(res.x); value = sum(evaluate(self.g, pick))
-            if self.best is None or value < self.best[1]: self.best = (pick, value)   # every round's answer, priced exactly
-            if not todo or time.perf_counter() - t0 > time_limit: break
-        status = {0: "optimal", 1: "time limit", 2: "infeasible", 3: "unbounded", 4: "error"}.get(res.status, str(res.status))
-        gap = float(getattr(res, "mip_gap", 0.0) or 0.0)
-        if min_peak and res.x is not None: res.fun = res.fun * _MIB
-        report = SolverReport(status, float(res.fun) / scale if res.x is not None else math.nan, gap, time.perf_counter() - t0,
-                              n, A.shape[0], rounds, len(self.g.pricer.plans), len(self.g.choices), len(self.g.nodes))
-        return res, report
+        return vstack(A).tocsr(), np.concatenate(lb), np.concatenate(ub), n
+
+    def x_of(self, pick) -> np.ndarray:
+        "The variables of the answer `pick` (a choice per decision): its choices and, on every edge class, the pair it uses."
+        x = np.zeros(self.n)
+        for d, k in enumerate(pick): x[self.x0[d] + k] = 1
+        for e, (S, T), e0 in zip(self.g.edges, self.sets, self.e0):
+            if e0 is None: continue
+            s = self.g.choices[e["u"]][pick[e["u"]]].results[e["r"]]; t = self.g.choices[e["w"]][pick[e["w"]]].operands[e["i"]]
+            x[e0 + S.index(s) * len(T) + T.index(t)] = 1
+        return x
+
+    def fits(self, pick) -> bool:
+        "Whether the answer `pick` keeps every memory row within the limit."
+        if self.limit is None: return True
+        x = self.x_of(pick)
+        return all(form.get(None, 0) + sum(b * x[j] for j, b in form.items() if j is not None) <= self.limit for form in self.memory_rows())
 
     def _row_max(self, form) -> float:
         "The largest value a memory row can take: per decision its most expensive choice, every edge copy at once."
@@ -615,14 +602,16 @@ class Milp:
         return [int(np.argmax(x[self.x0[d]:self.x0[d] + len(cs)])) for d, cs in enumerate(self.g.choices)]
 
     def _unknown_pairs(self, x) -> list:
-        "The moves the answer `x` uses whose exact plan is not known yet."
+        """The moves not yet planned exactly among those the answer `x` uses and, on each edge class it prices by pairs,
+        every pair that shares its source or its target (the answers next to it: planning them now saves rounds)."""
         pick, out = self.picks(x), []
-        for e in self.g.edges:
-            s = self.g.choices[e["u"]][pick[e["u"]]].results[e["r"]]
-            t = self.g.choices[e["w"]][pick[e["w"]]].operands[e["i"]]
-            v = e["uses"][0][0]
-            if not self.g.pricer.known(s, t, v.type.shape, element_type(v.type)): out.append((s, t, v.type.shape, element_type(v.type)))
-        return out
+        for e, (S, T) in zip(self.g.edges, self.sets):
+            s0 = self.g.choices[e["u"]][pick[e["u"]]].results[e["r"]]
+            t0 = self.g.choices[e["w"]][pick[e["w"]]].operands[e["i"]]
+            v = e["uses"][0][0]; shape, dt = v.type.shape, element_type(v.type)
+            near = [(s0, t0)] + ([] if e["tied"] else [(s0, t) for t in T] + [(s, t0) for s in S])
+            out += [(s, t, shape, dt) for s, t in near if not self.g.pricer.known(s, t, shape, dt)]
+        return list(dict.fromkeys(out))
 
 def evaluate(g: Graph, pick: list[int]) -> tuple[float, float]:
     "The exact (compute and own all-reduce seconds, edge seconds) of the answer `pick` (a choice per decision)."
@@ -634,6 +623,78 @@ def evaluate(g: Graph, pick: list[int]) -> tuple[float, float]:
         v = e["uses"][0][0]
         moves += g.pricer.exact(s, t, v.type.shape, element_type(v.type)) * len(e["uses"])
     return own, moves
+
+# %% ../../nbs/07_auto/00_auto_shard.ipynb #5e1f0c2a
+def _highs(A, lo, up, n: int, nx: int, verbose: bool):
+    "A HiGHS instance holding the rows `lo <= A x <= up` over `n` columns in [0, 1], the first `nx` of them integer."
+    import highspy
+    h = highspy.Highs()
+    h.setOptionValue("output_flag", bool(verbose)); h.setOptionValue("mip_rel_gap", 1e-9)
+    lp = highspy.HighsLp()
+    lp.num_col_, lp.num_row_ = n, A.shape[0]
+    inf = highspy.kHighsInf
+    lp.col_cost_, lp.col_lower_, lp.col_upper_ = np.zeros(n), np.zeros(n), np.ones(n)
+    lp.row_lower_, lp.row_upper_ = np.where(np.isinf(lo), -inf, lo), np.where(np.isinf(up), inf, up)
+    lp.a_matrix_.format_ = highspy.MatrixFormat.kRowwise
+    lp.a_matrix_.start_, lp.a_matrix_.index_, lp.a_matrix_.value_ = A.indptr, A.indices, A.data
+    lp.integrality_ = [highspy.HighsVarType.kInteger] * nx + [highspy.HighsVarType.kContinuous] * (n - nx)
+    h.passModel(lp)
+    return h
+
+@patch
+def solve(self: Milp, time_limit: float, verbose=False, min_peak=False, starts=(), progress=None):
+    """Solve with bound-priced pairs, plan exactly the pairs the answer uses, repeat until they are all exact. `starts`
+    are answers (a choice per decision) HiGHS starts from; `progress(text)` hears the incumbent, bound and gap once a
+    second after the first. Returns the last solve's variables (None if it found none) and the report."""
+    import highspy
+    t0 = time.perf_counter()
+    A, lo, up, n = self.matrix(min_peak)
+    h = _highs(A, lo, up, n, self.nx, verbose)
+    idx = np.arange(n, dtype=np.int32)
+    if min_peak:
+        h.changeColBounds(n - 1, 0.0, highspy.kHighsInf); h.changeColCost(n - 1, 1.0)   # the peak, in MiB
+    for pick in starts:   # each start priced exactly: the answer is never worse than the best of them
+        if not self.fits(pick): continue
+        value = sum(evaluate(self.g, pick))
+        if self.best is None or value < self.best[1]: self.best = (pick, value)
+    rounds, scale, bound, todo, x = 0, 1.0, 0.0, [], None
+    seen = dict(last=0.0)
+    def interrupt(e):   # HiGHS calls this during the search
+        t = time.perf_counter() - t0
+        if progress is None or t < 1.0 or t - seen["last"] < 1.0: return
+        seen["last"] = t; d = e.data_out
+        progress(f"round {rounds}: incumbent {d.mip_primal_bound / scale:,.1f} µs, bound {d.mip_dual_bound / scale:,.1f} µs, "
+                 f"gap {d.mip_gap:.2%} ({t:.0f} s)")
+    if progress is not None: h.cbMipInterrupt.subscribe(interrupt)
+    loose = not min_peak   # rounds that still bring in exact costs stop at a 1% gap; the last proves its answer
+    while True:
+        rounds += 1
+        h.setOptionValue("mip_rel_gap", 1e-2 if loose else 1e-9)
+        if not min_peak:
+            c = self.price(); scale = 1e6 / max(1e-300, float(np.abs(c).max(initial=0)))   # HiGHS's tolerances are absolute
+            h.changeColsCost(self.n, idx[:self.n], c * scale)
+            if self.best is not None: h.setSolution(self.n, idx[:self.n], self.x_of(self.best[0]))
+        h.setOptionValue("time_limit", max(1.0, time_limit - (time.perf_counter() - t0)))
+        h.run()
+        status, info = h.getModelStatus(), h.getInfo()
+        x = np.array(h.getSolution().col_value) if info.primal_solution_status == 2 else None
+        if np.isfinite(info.mip_dual_bound): bound = max(bound, info.mip_dual_bound / scale)   # µs; bound prices never exceed exact ones
+        if x is None or min_peak: break
+        todo = self._unknown_pairs(x)
+        for s, t, shape, dt in todo: self.g.pricer.exact(s, t, shape, dt)
+        pick = self.picks(x); value = sum(evaluate(self.g, pick))
+        if self.best is None or value < self.best[1]: self.best = (pick, value)   # every round's answer, priced exactly
+        if time.perf_counter() - t0 > time_limit: break
+        if not todo:
+            if not loose: break
+            loose = False
+    optimal = status == highspy.HighsModelStatus.kOptimal and not todo
+    name = "optimal" if optimal else "infeasible" if status == highspy.HighsModelStatus.kInfeasible else "time limit"
+    size = (n, A.shape[0], rounds, len(self.g.pricer.plans), len(self.g.choices), len(self.g.nodes))
+    if min_peak: return x, SolverReport(name, info.objective_function_value * _MIB if x is not None else math.nan, 0.0, time.perf_counter() - t0, *size)
+    obj = self.best[1] * 1e6 if self.best is not None else math.nan
+    gap = float(info.mip_gap) if optimal else max(0.0, 1 - bound / obj) if self.best is not None else math.inf
+    return x, SolverReport(name, obj, gap, time.perf_counter() - t0, *size)
 
 # %% ../../nbs/07_auto/00_auto_shard.ipynb #be39f4fc
 def sharding_dims(s: TensorSharding | None, rank: int) -> tuple:
@@ -736,14 +797,46 @@ def as_module(program) -> Module:
 
 def _memory_error(g, limit, time_limit):
     "The error for a limit nothing fits: it names the smallest peak the search's memory rows allow."
-    res, _ = Milp(g, None).solve(time_limit, min_peak=True)
-    least = int(math.ceil(res.fun - 1e-6)) + 2 if res.x is not None else None   # the rows keep 2 B below a limit
+    x, report = Milp(g, None).solve(time_limit, min_peak=True)
+    least = int(math.ceil(report.objective_us - 1e-6)) + 2 if x is not None else None   # the rows keep 2 B below a limit
     raise ShardingError(f"no strategy fits a memory limit of {limit:,} B per device; the smallest feasible limit is {least:,} B "
                         f"({least / 2**30:.3f} GiB)")
 
+def start_pick(g: Graph, start: Module) -> list[int]:
+    """The answer (a choice per decision) nearest to a strategy given as an annotated copy of the graph's program (a hand
+    strategy): propagation fills it in, and each decision takes the choice that writes (then reads) the most of its
+    shardings; an element-wise op tied to its operand takes the choice that reads what that operand's choice writes."""
+    f, s = g.func, inline_calls(start).main
+    mine, theirs = top_ops(f), top_ops(s)
+    if len(mine) != len(theirs) or len(f.args) != len(s.args) or any(a.name != b.name for a, b in zip(mine, theirs)):
+        raise ShardingError("a start must annotate the program being searched (the same ops and arguments)")
+    c = copy_module(start if len(start.funcs) == 1 else inline_calls(start))
+    for k, op in enumerate(top_ops(c.main)): op.pos = -1 - k
+    p = propagated(c).main
+    seen = {}
+    for op in top_ops(p): seen.setdefault(op.pos, []).append(op)
+    at = dict(zip(f.args, p.args)) | {op: seen[-1 - k][0] for k, op in enumerate(mine) if len(seen.get(-1 - k, [])) == 1}
+    dims = lambda x, v: sharding_dims(x, v.type.rank)
+    def score(n, ch):
+        q = at.get(n)
+        if q is None: return (0, 0)
+        outs, ins = ([q], []) if not isinstance(q, Op) else (q.results, q.operands)
+        return (sum(x is not None and dims(x, v) == dims(get_sharding(v), v) for x, v in zip(ch.results, outs)),
+                sum(x is not None and dims(x, v) == dims(get_sharding(v), v) for x, v in zip(ch.operands, ins)))
+    best = lambda d, ks: max(ks, key=lambda k: (score(g.members[d][0], g.choices[d][k]), -g.choices[d][k].seconds))
+    pick = [best(d, range(len(cs))) for d, cs in enumerate(g.choices)]
+    for e in sorted((e for e in g.edges if e["tied"]), key=lambda e: g.nodes.index(g.members[e["w"]][0])):
+        want = g.choices[e["u"]][pick[e["u"]]].results[e["r"]]
+        ok = [k for k, ch in enumerate(g.choices[e["w"]]) if ch.operands[e["i"]] == want]
+        if ok and g.choices[e["w"]][pick[e["w"]]].operands[e["i"]] != want: pick[e["w"]] = best(e["w"], ok)
+    return pick
+
 def auto_shard(program, mesh, *, memory_limit: int | None = None, device: DeviceModel | None = None,
-               time_limit: float = 60.0, share: bool = True, follow: bool = True, verbose: bool = False) -> AutoShard:
-    "Choose every value's sharding of `program` on `mesh` for the least modelled step time within `memory_limit` bytes per device."
+               time_limit: float = 60.0, starts=(), share: bool = True, follow: bool = True, verbose: bool = False,
+               progress=None) -> AutoShard:
+    """Choose every value's sharding of `program` on `mesh` for the least modelled step time within `memory_limit` bytes
+    per device. `starts`: strategies (annotated copies of `program`, e.g. `hand_strategy`'s) the search starts from; if
+    one of them costs less under `step_cost` than the answer, it is the answer. `progress(text)` hears the solver."""
     m = inline_calls(as_module(program))
     name, mesh = mesh_of(mesh, m)
     device = device if device is not None else DeviceModel()
@@ -753,14 +846,26 @@ def auto_shard(program, mesh, *, memory_limit: int | None = None, device: Device
     g = build_graph(m.main, pricer, share=share, follow=follow)
     g.module = m
     milp = Milp(g, memory_limit)
-    res, report = milp.solve(time_limit, verbose)
-    if res.x is None:
-        if res.status == 2 and memory_limit is not None: _memory_error(g, memory_limit, time_limit)
+    x, report = milp.solve(time_limit, verbose, starts=[start_pick(g, s) for s in starts], progress=progress)
+    if milp.best is None:
+        if report.status == "infeasible" and memory_limit is not None: _memory_error(g, memory_limit, time_limit)
         raise ShardingError(f"the search found no answer: {report}")
-    pick = milp.best[0] if milp.best is not None else milp.picks(res.x)
+    pick = milp.best[0]
     own, moves = evaluate(g, pick)
     reduce_s = sum(g.choices[d][k].reduce_s * len(g.members[d]) for d, k in enumerate(pick))
     out, want, pins, done = annotate(g, pick)
     cost = step_cost(done, device=device)
-    predicted = StepCost(own - reduce_s, moves + reduce_s, cost.peak_bytes)
-    return AutoShard(out, want, cost, predicted, report, pins)
+    result = AutoShard(out, want, cost, StepCost(own - reduce_s, moves + reduce_s, cost.peak_bytes), report, pins)
+    for s in starts:   # a start the graph could not express exactly may still cost less: then it is the answer
+        mod = inline_calls(s); c = copy_module(mod)
+        for k, op in enumerate(top_ops(c.main)): op.pos = -1 - k
+        done = propagated(c)
+        cost = step_cost(done, device=device)
+        if cost.total_s < result.cost.total_s * (1 - 1e-12) and (memory_limit is None or cost.peak_bytes <= memory_limit):
+            seen = {op.pos: op for op in top_ops(done.main)}
+            chosen = {a: get_sharding(b) for a, b in zip(mod.main.args, done.main.args)}
+            for k, op in enumerate(top_ops(mod.main)):
+                if -1 - k in seen: chosen.update((r, get_sharding(q)) for r, q in zip(op.results, seen[-1 - k].results))
+            result = AutoShard(mod, chosen, cost, cost, dataclasses.replace(report, status=report.status + ", a start costs less"), 0)
+    return result
+
