@@ -26,11 +26,11 @@ from ..reshard.planner import plan_reshard, CostModel
 from ..reshard.transfers import itemsize
 
 # %% auto #0
-__all__ = ['DeviceModel', 'folded', 'op_flops', 'top_ops', 'live_ranges', 'StepCost', 'module_mesh', 'devices_splitting',
-           'compute_seconds', 'peak_bytes', 'step_cost', 'Choice', 'sharding_of_dims', 'axis_assignments', 'Pricer',
-           'op_choices', 'arg_choices', 'inline_calls', 'drop_dead_ops', 'Graph', 'build_graph', 'SolverReport', 'Milp',
-           'evaluate', 'sharding_dims', 'checked_values', 'propagated', 'annotate', 'AutoShard', 'mesh_of', 'as_module',
-           'start_pick', 'auto_shard']
+__all__ = ['FRONTENDS', 'DeviceModel', 'folded', 'op_flops', 'top_ops', 'live_ranges', 'StepCost', 'module_mesh',
+           'devices_splitting', 'compute_seconds', 'peak_bytes', 'step_cost', 'Choice', 'sharding_of_dims',
+           'axis_assignments', 'Pricer', 'op_choices', 'arg_choices', 'inline_calls', 'drop_dead_ops', 'Graph',
+           'build_graph', 'SolverReport', 'Milp', 'evaluate', 'sharding_dims', 'checked_values', 'propagated',
+           'annotate', 'AutoShard', 'mesh_of', 'as_module', 'start_pick', 'auto_shard']
 
 # %% ../../nbs/07_auto/00_auto_shard.ipynb #ade05580
 _H100_FLOPS = (("f64", 67e12), ("f32", 67e12), ("tf32", 494.7e12), ("bf16", 989.4e12), ("f16", 989.4e12),
@@ -831,12 +831,17 @@ def start_pick(g: Graph, start: Module) -> list[int]:
         if ok and g.choices[e["w"]][pick[e["w"]]].operands[e["i"]] != want: pick[e["w"]] = best(e["w"], ok)
     return pick
 
+FRONTENDS: list = []   # (accepts(program) -> bool, search(program, mesh, **options) -> AutoShard): other program kinds, added by their chapters
+
 def auto_shard(program, mesh, *, memory_limit: int | None = None, device: DeviceModel | None = None,
                time_limit: float = 60.0, starts=(), share: bool = True, follow: bool = True, verbose: bool = False,
                progress=None) -> AutoShard:
     """Choose every value's sharding of `program` on `mesh` for the least modelled step time within `memory_limit` bytes
     per device. `starts`: strategies (annotated copies of `program`, e.g. `hand_strategy`'s) the search starts from; if
     one of them costs less under `step_cost` than the answer, it is the answer. `progress(text)` hears the solver."""
+    for accepts, search in FRONTENDS:   # a program of another frontend (a torch model's MindSpore operators)
+        if accepts(program): return search(program, mesh, memory_limit=memory_limit, device=device, time_limit=time_limit,
+                                           starts=starts, verbose=verbose, progress=progress)
     m = inline_calls(as_module(program))
     name, mesh = mesh_of(mesh, m)
     device = device if device is not None else DeviceModel()
