@@ -417,7 +417,7 @@ def _vec(text: str, name: str) -> list[int] | None:
 
 def windows(op: Op):
     """`(window, stride, base dilation, window dilation, padding low/high)` per dim of the windowed operand of a
-    reduce_window or a convolution (its input, spatial dims from `dim_numbers`; other dims a trivial window), else None."""
+    reduce_window, a slice or a convolution (its input, spatial dims from `dim_numbers`; other dims a trivial window), else None."""
     v = op.operands[0] if op.operands else None
     if v is None or not isinstance(v.type, TensorType): return None
     rank = v.type.rank
@@ -428,6 +428,11 @@ def windows(op: Op):
         p = p if len(p) == 2 * rank else (p or [0]) * (2 * rank) if len(p) <= 1 else None
         w = [get(k) for k in ("window_dimensions", "window_strides", "base_dilations", "window_dilations")]
         return None if p is None or any(len(x) != rank for x in w) else (*w, p)
+    if op.name == "stablehlo.slice":   # a window of 1 element: stride the slice's, padding minus what it cuts off
+        m = re.search(r"\[([\d:,\s]+)\]", str(op.form))
+        parts = [[int(x) for x in q.split(":")] for q in m.group(1).split(",")] if m else []
+        if len(parts) != rank: return None
+        return one, [q[2] if len(q) > 2 else 1 for q in parts], one, one, [x for (a, b, *_), n in zip(parts, v.type.shape) for x in (-a, b - n)]
     if op.name != "stablehlo.convolution" or any(str(op.attrs.get(g, "1")).split()[0] != "1" for g in ("feature_group_count", "batch_group_count")): return None
     text = str(op.form)
     m = re.search(r"dim_numbers = \[([^\]]*)\]x\[([^\]]*)\]", text)
@@ -454,12 +459,14 @@ def halo_exchanges(op: Op, where: str, *, backend: str = "cpu") -> list[Predicte
     s, shape, rank = value_sharding(v), v.type.shape, v.type.rank
     if s is None or s.mesh is None or s.mesh.is_maximal: return []
     k, st, bd, wd, pad = win
+    rs = value_sharding(op.results[0])
     local, idx, out = list(s.local_shape(shape)), shard_indices(s), []
     devices = np.asarray(s.mesh.devices).reshape(-1)
     for d in range(rank):
         n_sh = math.prod(a.size_in(s.mesh) for a in s.dims[d].axes)
         pl, ph = pad[2 * d], pad[2 * d + 1]
         if n_sh == 1 or bd[d] != 1 or k[d] >= shape[d] or (k[d] == 1 and st[d] == 1 and pl == ph == 0): continue
+        if op.name == "stablehlo.slice" and (rs is None or rs.dims[d].axes != s.dims[d].axes): continue   # a slice kept split alike
         m, dil = local[d], 1 + (k[d] - 1) * wd[d]
         count = (shape[d] + pl + ph - dil) // st[d] + 1
         if count < n_sh: continue   # XLA trims the shards without windows: not modelled
@@ -541,8 +548,8 @@ def predict_collectives(module: Module, *, backend: str = "cpu", propagated: boo
     """The collectives XLA's SPMD partitioner will emit for `module` as jax lowers it, from its text alone: Shardy's
     propagation pipeline, every disagreement made an explicit reshard (`insert_explicit_reshards`, full version, as
     the partitioner must resolve each), each moved as XLA's reshard routine moves it (`xla_reshard`; `reshard="planner"`:
-    as shardnb's reshard planner plans it, which often moves less), and the collectives the program writes itself
-    (shard_map's). With `propagated=True` the module's shardings are taken as they stand."""
+    as shardnb's planner plans it), and the collectives the program writes (shard_map's). With `propagated=True` the
+    module's shardings are taken as they stand."""
     from shardnb.shardy.export import propagation_pipeline
     from shardnb.shardy.explicit import insert_explicit_reshards
     from shardnb.shardy.cost import communications, sharding_of
@@ -552,7 +559,7 @@ def predict_collectives(module: Module, *, backend: str = "cpu", propagated: boo
     if reshard not in ("xla", "planner"): raise ValueError(f"unknown reshard {reshard!r}; expected xla or planner")
     p = module if propagated else propagation_pipeline(module)
     m = module if propagated else insert_explicit_reshards(p, enable_full_version=True)
-    moves, skipped = elementwise_moves(m, propagated_shardings(p, m))   # XLA reshards an elementwise op's operands, not its result
+    moves, skipped = elementwise_moves(m, propagated_shardings(p, m))
     out, plans, done, held = [], {}, set(), {}
     for f, op, calls in _inlined(m, m.main):
         where = f"@{f.name} {_label(op)}"
