@@ -234,7 +234,7 @@ class Pricer:
     def __init__(self, mesh_name: str, mesh: Mesh, device: DeviceModel):
         self.mesh_name, self.mesh, self.device = mesh_name, mesh, device
         self.model = device.cost_model(mesh)
-        self.plans, self.bounds = {}, {}
+        self.plans, self.bounds, self.as_is = {}, {}, {}
         self.fastest = max(b for _, b in device.links(mesh).values()) if mesh.axes else device.intra[1]
         self.alpha = min(a for a, _ in device.links(mesh).values()) if mesh.axes else 0.0
 
@@ -304,9 +304,29 @@ def op_choices(op: Op, pricer: Pricer, memo: dict | None = None) -> list[Choice]
         red_s = sum(pricer.exact(with_unreduced(s, red), s, v.type.shape, element_type(v.type))
                     for v, s in zip(op.results, res) if s is not None) if red else 0.0
         axes = tuple(per.get(f, ()) for f in range(len(rule.factor_sizes)))
+        if any(per.get(f) for f in rule.permutation) and not _runs_as_is(op, ins, res, pricer): continue
         compute = flops / split / dev.peak_flops(dtype)
         out.append(Choice(axes, ins, res, compute + red_s, red_s))
     return out
+
+def _runs_as_is(op: Op, ins, res, pricer: Pricer) -> bool:
+    """Whether Shardy's explicit reshards leave `op` alone when it reads `ins` and writes `res` (a permutation factor
+    sharded: a slice's is, a concatenation's is moved to another dim and back), tried on the op alone; remembered per
+    op kind, types, attributes and shardings."""
+    key = (op.name, tuple(str(v.type) for v in op.operands + op.results), str(sorted((k, str(v)) for k, v in op.attrs.items() if k != "sharding")), ins, res)
+    if key not in pricer.as_is:
+        ok = not op.regions
+        if ok:
+            f = Func("main", [v.type for v in op.operands], [r.type for r in op.results])
+            for a, s in zip(f.args, ins): a.sharding = s
+            n = Op(op.name, list(f.args), [r.type for r in op.results], {k: v for k, v in op.attrs.items() if k != "sharding"}, (), op.form)
+            for r, s in zip(n.results, res): r.sharding = s
+            f.body.append(n); f.body.append(Op("func.return", list(n.results), []))
+            f.result_shardings = list(res)
+            m = Module({pricer.mesh_name: pricer.mesh}); m.add_func(f)
+            ok = [o.name for o in insert_explicit_reshards(m, enable_full_version=True).main.body.ops] == [op.name, "func.return"]
+        pricer.as_is[key] = ok
+    return pricer.as_is[key]
 
 def arg_choices(v: Value, pricer: Pricer) -> list[Choice]:
     "Every closed sharding of an argument: each axis on one dim or none, dividing it."

@@ -21,13 +21,13 @@ def ttype(shape): return "tensor<" + "x".join(map(str, shape)) + "xf32>"
 
 
 def randomas_module(r: random.Random, n_ops: int) -> str:
-    "A small random program of dots, element-wise ops, transposes and sums over dims of 256 and 512 (big enough that compute and communication both matter)."
+    "A small random program of dots, element-wise ops, transposes, sums and slices over dims of 256 and 512 (big enough that compute and communication both matter)."
     vals, lines, k = [], [], 0
     n_args = r.randint(2, 3)
     args = [tuple(r.choice((256, 512)) for _ in range(2)) for _ in range(n_args)]
     vals = [(f"%a{i}", s) for i, s in enumerate(args)]
     for _ in range(n_ops):
-        kind = r.choice(["dot", "dot", "add", "tanh", "transpose", "reduce"])
+        kind = r.choice(["dot", "dot", "add", "tanh", "transpose", "reduce", "slice"])
         x, sx = r.choice(vals)
         if kind == "dot":
             ys = [(y, sy) for y, sy in vals if sy[0] == sx[1]]
@@ -47,6 +47,11 @@ def randomas_module(r: random.Random, n_ops: int) -> str:
             lines.append(f"  %c{k} = stablehlo.constant dense<0.0> : tensor<f32>")
             lines.append(f"  %r{k} = stablehlo.reduce(%{'' if x.startswith('%') else ''}{x[1:]} init: %c{k}) applies stablehlo.add across dimensions = [1] : ({ttype(sx)}, tensor<f32>) -> tensor<{sx[0]}xf32>")
             out = sx; lines.append(f"  %{k} = stablehlo.broadcast_in_dim %r{k}, dims = [0] : (tensor<{sx[0]}xf32>) -> {ttype(out)}")
+        if kind == "slice":   # a slice (a permutation factor) of each half, concatenated back (a factor that needs replication)
+            n = sx[0] // 2
+            lines.append(f"  %s{k} = stablehlo.slice {x} [0:{n}, 0:{sx[1]}] : ({ttype(sx)}) -> {ttype((n, sx[1]))}")
+            lines.append(f"  %t{k} = stablehlo.slice {x} [{n}:{sx[0]}, 0:{sx[1]}] : ({ttype(sx)}) -> {ttype((n, sx[1]))}")
+            out = sx; lines.append(f"  %{k} = stablehlo.concatenate %t{k}, %s{k}, dim = 0 : ({ttype((n, sx[1]))}, {ttype((n, sx[1]))}) -> {ttype(out)}")
         vals.append((f"%{k}", out)); k += 1
     last, so = vals[-1]
     head = f"func.func @main({', '.join(f'%a{i}: {ttype(s)}' for i, s in enumerate(args))}) -> {ttype(so)} {{"
@@ -96,6 +101,28 @@ def test_search_equals_exhaustive(seed):
         assert math.isclose(res.cost.total_s, best, rel_tol=1e-9, abs_tol=1e-15), (text, mesh, res.cost, best)
         sizes.append(size); rounds.append(res.solver.rounds)
     print(f"50 programs: {min(sizes)}-{max(sizes)} combinations each (median {sorted(sizes)[25]}), exact-cost rounds {min(rounds)}-{max(rounds)}")
+
+
+def test_the_answer_is_never_worse_than_a_start(seed):
+    """A hand strategy given as a start (random argument shardings, propagated) bounds the answer: its step_cost is never
+    below the answer's, and the answer still propagates to what it says."""
+    from shardnb.auto.auto_shard import sharding_of_dims, arg_choices
+    from shardnb.ir.program import TensorType
+    r = random.Random(seed + 4)
+    better = 0
+    for case in range(8):
+        text, mesh = randomas_module(r, r.randint(3, 5)), MESHES[case % 2]
+        start = inline_calls(parse_module(text))
+        p = Pricer("mesh", parse_mesh(mesh), DeviceModel())
+        for a in start.main.args: a.sharding = r.choice(arg_choices(a, p)).results[0]
+        start.meshes = {"mesh": parse_mesh(mesh)}
+        hand = step_cost(propagated(start)).total_s
+        res = auto_shard(text, mesh, starts=[start])
+        assert res.cost.total_s <= hand * (1 + 1e-9), (text, mesh, res.cost.total_s, hand)
+        assert math.isclose(res.cost.total_s, res.predicted.total_s, rel_tol=1e-9), (text, mesh)
+        better += res.cost.total_s < hand * (1 - 1e-9)
+    print(f"8 random starts: the answer is strictly cheaper than {better}")
+    assert better >= 1
 
 
 def test_memory_limit_is_respected_or_named(seed):
