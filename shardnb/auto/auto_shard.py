@@ -822,6 +822,8 @@ def _memory_error(g, limit, time_limit):
     raise ShardingError(f"no strategy fits a memory limit of {limit:,} B per device; the smallest feasible limit is {least:,} B "
                         f"({least / 2**30:.3f} GiB)")
 
+
+# %% ../../nbs/07_auto/00_auto_shard.ipynb #b7d2e410
 def start_pick(g: Graph, start: Module) -> list[int]:
     """The answer (a choice per decision) nearest to a strategy given as an annotated copy of the graph's program (a hand
     strategy): propagation fills it in, and each decision takes the choice that writes (then reads) the most of its
@@ -851,6 +853,8 @@ def start_pick(g: Graph, start: Module) -> list[int]:
         if ok and g.choices[e["w"]][pick[e["w"]]].operands[e["i"]] != want: pick[e["w"]] = best(e["w"], ok)
     return pick
 
+
+# %% ../../nbs/07_auto/00_auto_shard.ipynb #c5e8a9f3
 FRONTENDS: list = []   # (accepts(program) -> bool, search(program, mesh, **options) -> AutoShard): other program kinds, added by their chapters
 
 def auto_shard(program, mesh, *, memory_limit: int | None = None, device: DeviceModel | None = None,
