@@ -1,4 +1,4 @@
-"""The strategies people write (replicated, data parallel, FSDP, Megatron), priced by the same step_cost as the search; the Pareto front of step time against memory; the `shardnb auto` command.
+"""The strategies people write (replicated, data parallel, FSDP, Megatron) and Alpa's intra-op ILP on the same solver, priced by the same step_cost as the search; the Pareto front of step time against memory; the `shardnb auto` command.
 
 Docs: https://shardnb.github.io/shardnb/07_auto/baselines.html.md"""
 
@@ -7,17 +7,23 @@ Docs: https://shardnb.github.io/shardnb/07_auto/baselines.html.md"""
 # %% ../../nbs/07_auto/01_baselines.ipynb #0ae5f901
 from __future__ import annotations
 import math, sys
+from dataclasses import dataclass
 from ..layout.mesh import ShardingError
-from ..ir.program import Module, TensorType
+from ..ir.program import Module, Op, TensorType
 from .auto_shard import (auto_shard, step_cost, propagated, inline_calls, sharding_of_dims, as_module,
-                                     mesh_of, checked_values, folded, sharding_dims)
+                                     mesh_of, checked_values, folded, sharding_dims, DeviceModel, Pricer, Graph, Milp,
+                                     StepCost, SolverReport, build_graph, annotate, top_ops)
 from ..shardy.debug import value_label
+from ..shardy.projection import is_elementwise
+from ..reshard.transfers import itemsize
 from ..ir.core import set_sharding
 from ..ir.ops import dot_dims
 
+
 # %% auto #0
-__all__ = ['hand_strategy', 'drawn_values', 'draw_shardings', 'pareto', 'plot_pareto', 'plot_solve_times', 'parse_bytes',
-           'add_auto_parser', 'cmd_auto', 'main']
+__all__ = ['hand_strategy', 'AlpaPricer', 'alpa_follow', 'AlpaSearch', 'alpa_search', 'alpa_strategy', 'drawn_values',
+           'draw_shardings', 'pareto', 'plot_pareto', 'plot_solve_times', 'parse_bytes', 'parse_indices',
+           'baseline_strategies', 'add_auto_parser', 'cmd_auto', 'main']
 
 # %% ../../nbs/07_auto/01_baselines.ipynb #221100c0
 def hand_strategy(program, mesh, kind: str, *, data=(), columns=(), rows=()) -> Module:
@@ -62,6 +68,103 @@ def hand_strategy(program, mesh, kind: str, *, data=(), columns=(), rows=()) -> 
                 set_sharding(op.results[0], tokens(op.results[0].type.shape))
         return m
     raise ShardingError(f"unknown hand strategy {kind!r}: one of replicated, data parallel, FSDP, Megatron, Megatron + SP")
+
+# %% ../../nbs/07_auto/01_baselines.ipynb #b468867c
+class AlpaPricer(Pricer):
+    """Alpa's closed-form resharding costs (OSDI'22 §4.2; XLA's `ClusterEnvironment`), in place of exact plans: per
+    mesh axis that a move changes, an all-gather, an all-to-all or a free slice, each α plus its bytes over that axis's β."""
+    def exact(self, src, dst, shape, dtype) -> float:
+        "Seconds Alpa's formulas give for moving a tensor of `shape` from `src` to `dst` (0 when they are equal)."
+        if src == dst: return 0.0
+        key = (src, dst, tuple(shape), dtype)
+        if key not in self.plans: self.plans[key] = self._formula(src, dst, math.prod(shape) * itemsize(dtype))
+        return self.plans[key]
+
+    def bound(self, src, dst, shape, dtype) -> float: "Alpa has no bound: its formula."; return self.exact(src, dst, shape, dtype)
+    def known(self, src, dst, shape, dtype) -> bool: "Every pair is priced up front."; return True
+
+    def _formula(self, src, dst, full: float) -> float:
+        links, mesh = self.device.links(self.mesh), self.mesh
+        size = lambda a: a.size_in(mesh)
+        b = full / math.prod(size(a) for d in src.dims for a in d.axes)   # bytes a device holds
+        cost = 0.0
+        red = [a for a in src.unreduced if size(a) > 1]
+        if red:   # partial sums: one all-reduce over every unreduced axis, the slowest link's α and β (AllReduceCost)
+            n = math.prod(map(size, red))
+            cost += max(links[a.name][0] for a in red) + 2 * (n - 1) / n * b / min(links[a.name][1] for a in red)
+        where = lambda s: {str(a): (a, k, j) for k, d in enumerate(s.dims) for j, a in enumerate(d.axes)}
+        have, want = where(src), where(dst)
+        for key, (a, k, j) in have.items():
+            if key in want and want[key][1:] == (k, j) or size(a) == 1: continue
+            (alpha, beta), n = links[a.name], size(a)
+            if key not in want:   # all-gather: the gathered bytes grow with each axis (AllGatherCost)
+                b *= n; cost += alpha + (n - 1) / n * b / beta
+            else:                 # the axis moves to another dim: all-to-all with Alpa's n/2 penalty (AllToAllCost)
+                cost += alpha + (n - 1) / n**2 * (b * n) * (n / 2) / beta
+        return cost
+
+
+# %% ../../nbs/07_auto/01_baselines.ipynb #8f632ef3
+def alpa_follow(g: Graph) -> Graph:
+    """Tie each element-wise op to its deepest operand made by a decision (the larger on equal depth), as Alpa's
+    follow-op merging does (`ChooseOperandToFollow`), in place of the first one: its tied edge carries no reshard."""
+    depth = {}
+    for n in g.nodes:
+        ins = [v if v.is_block_arg else v.defining_op for v in n.operands] if isinstance(n, Op) else []
+        depth[n] = 1 + max((depth[u] for u in ins if u in depth), default=-1)
+    def leader(w: Op):
+        if w.name.startswith("sdy.") or not is_elementwise(w): return None
+        made = [(depth[u], math.prod(v.type.shape), -k) for k, v in enumerate(w.operands)
+                if isinstance(v.type, TensorType) and (u := v if v.is_block_arg else v.defining_op) in g.group]
+        return -max(made)[2] if made else None
+    for e in g.edges:
+        if e["tied"] or leader(e["uses"][0][1]) is not None:
+            e["tied"] = leader(e["uses"][0][1]) == e["i"]
+    return g
+
+
+# %% ../../nbs/07_auto/01_baselines.ipynb #d8e497fc
+@dataclass
+class AlpaSearch:
+    "Alpa's intra-op answer on shardnb's solver: the annotated program, its `step_cost`, Alpa's own objective and the solver's report."
+    module: Module        # annotated as `annotate` writes it (moves as constraints), propagated for `cost`
+    strategy: Module      # the same answer as a hand strategy: every value's sharding pinned, no op added
+    cost: StepCost
+    objective_s: float    # the search's own objective: under Alpa's formulas (or exact plans, with `pricer=Pricer`)
+    solver: SolverReport
+    pick: list
+
+def alpa_search(program, mesh, *, device: DeviceModel | None = None, time_limit: float = 60.0, share: bool = True,
+                pricer=AlpaPricer) -> AlpaSearch:
+    """Alpa's intra-op ILP: `auto_shard`'s per-op strategies and solver, every reshard priced by `AlpaPricer`'s
+    formulas up front and element-wise ops merged with their deepest operand; its answer priced by `step_cost`.
+    `pricer=Pricer` keeps Alpa's graph but prices by exact plans: the two then differ by pricing alone."""
+    m = inline_calls(as_module(program))
+    name, mesh = mesh_of(mesh, m)
+    device = device if device is not None else DeviceModel()
+    g = alpa_follow(build_graph(m.main, pricer(name, mesh, device), share=share))
+    g.module = m
+    milp = Milp(g)
+    _, report = milp.solve(time_limit)
+    if milp.best is None: raise ShardingError(f"the Alpa-style search found no answer: {report}")
+    ops, args = top_ops(m.main), list(m.main.args)   # before annotate adds its constraints
+    out, want, _, done = annotate(g, milp.best[0])
+    strategy = inline_calls(as_module(program))
+    strategy.meshes = dict(strategy.meshes); strategy.meshes[name] = mesh
+    f, memo = strategy.main, {}
+    for a, b in zip(args, f.args):
+        if a in want: b.sharding = want[a]
+    for op, q in zip(ops, top_ops(f)):
+        if folded(q, memo): continue
+        for r, s in zip(op.results, q.results):
+            if r in want: set_sharding(s, want[r])
+    f.result_shardings = list(out.main.result_shardings)
+    return AlpaSearch(out, strategy, step_cost(done, device=device), milp.best[1], report, milp.best[0])
+
+def alpa_strategy(program, mesh, **options) -> Module:
+    "The Alpa-style search's answer as a hand strategy: `program` with every value's sharding pinned (`alpa_search`'s `strategy`)."
+    return alpa_search(program, mesh, **options).strategy
+
 
 # %% ../../nbs/07_auto/01_baselines.ipynb #02c51575
 def drawn_values(result) -> list:
@@ -148,7 +251,7 @@ def plot_solve_times(table, title: str = ""):
     ax.legend(fontsize=7); fig.tight_layout()
     return fig
 
-# %% ../../nbs/07_auto/01_baselines.ipynb #33a6e4f8
+# %% ../../nbs/07_auto/01_baselines.ipynb #64de4329
 _UNITS = {"": 1, "b": 1, "kb": 10**3, "mb": 10**6, "gb": 10**9, "tb": 10**12, "kib": 2**10, "mib": 2**20, "gib": 2**30, "tib": 2**40}
 
 def parse_bytes(text: str) -> int:
@@ -158,34 +261,61 @@ def parse_bytes(text: str) -> int:
     if m is None or m.group(2).lower() not in _UNITS: raise ShardingError(f"a memory size looks like 16GiB, 80GB or 1000000, got: {text!r}")
     return int(float(m.group(1)) * _UNITS[m.group(2).lower()])
 
+def parse_indices(text: str | None, flag: str, count: int) -> tuple[int, ...]:
+    "`2,3` as argument indices (empty for None), each checked against the `count` arguments of the program."
+    if not text: return ()
+    try: out = tuple(int(k) for k in text.split(","))
+    except ValueError: raise ShardingError(f"{flag} takes argument indices like 0,2, got: {text!r}") from None
+    bad = [k for k in out if not 0 <= k < count]
+    if bad: raise ShardingError(f"{flag}: the program has {count} arguments (0 to {count - 1}), got: {', '.join(map(str, bad))}")
+    return out
+
+def baseline_strategies(program, mesh, *, data=(), columns=(), rows=(), alpa=False, time_limit=60.0) -> dict[str, Module]:
+    """The strategies `shardnb auto` starts from and prints beside its answer: replicated, data parallel and FSDP;
+    Megatron and Megatron + SP where `columns` or `rows` name parameters; the Alpa-style search's answer with `alpa`."""
+    kinds = ["replicated", "data parallel", "FSDP"] + (["Megatron", "Megatron + SP"] if columns or rows else [])
+    out = {k: hand_strategy(program, mesh, k, data=data, columns=columns, rows=rows) for k in kinds}
+    if alpa: out["Alpa-style"] = alpa_strategy(program, mesh, time_limit=time_limit)
+    return out
+
 def add_auto_parser(sub, formatter_class=None) -> None:
     "The `shardnb auto` subcommand's arguments, on an argparse subparsers object."
     kw = dict(formatter_class=formatter_class) if formatter_class is not None else {}
     ap = sub.add_parser("auto", help="choose every value's sharding for a mesh (and a memory limit)",
-        description="Search the program's shardings with a MILP (exact reshard costs, FLOPs, memory), print the cost, "
-                    "the baselines beside it, the chosen argument and result shardings and the annotated program.",
+        description="Search the program's shardings with a MILP (exact reshard costs, FLOPs, memory) from the hand "
+                    "strategies as starts, print the cost, each baseline's cost and its ratio to the search's, the "
+                    "chosen argument and result shardings and the annotated program; the search's progress goes to stderr.",
         epilog="""examples:
   shardnb auto model.mlir --mesh '<["data"=2, "model"=4]>'
-  shardnb auto model.mlir --mesh '<["x"=8]>' --memory 16GiB --data 6 --verbose""", **kw)
+  shardnb auto model.mlir --mesh '<["x"=8]>' --memory 16GiB --data 6 --columns 5,2 --rows 4,3 --alpa""", **kw)
     ap.add_argument("file", metavar="FILE.mlir", help="an MLIR module (a JAX lowering); - reads it from stdin")
     ap.add_argument("--mesh", required=True, help='the mesh, e.g. \'<["data"=2, "model"=4]>\'')
     ap.add_argument("--memory", default=None, metavar="SIZE", help="memory per device, e.g. 16GiB or 80GB")
     ap.add_argument("--data", default=None, metavar="K,...", help="indices of the data arguments for the baselines (default: the last)")
+    ap.add_argument("--columns", default=None, metavar="K,...", help="parameters a Megatron baseline splits by columns (last dim) on the last axis")
+    ap.add_argument("--rows", default=None, metavar="K,...", help="parameters a Megatron baseline splits by rows (first dim) on the last axis")
+    ap.add_argument("--alpa", action="store_true", help="add the Alpa-style search (Alpa's collective formulas on the same solver) as a baseline")
     ap.add_argument("--time-limit", type=float, default=60.0, metavar="S", help="seconds for the solver (default 60)")
-    ap.add_argument("--verbose", action="store_true", help="show the solver's progress (incumbent, bound, gap) as it runs")
+    ap.add_argument("--verbose", action="store_true", help="show HiGHS's own log as it runs")
     ap.set_defaults(run=cmd_auto)
 
 def cmd_auto(args) -> str:
-    "`shardnb auto`: the search's answer, its cost beside the hand strategies', and the annotated program."
+    "`shardnb auto`: the search's answer started from the baselines, each baseline's cost and ratio to it, and the annotated program."
     text = sys.stdin.read() if args.file == "-" else open(args.file).read()
     m = as_module(text)
-    r = auto_shard(m, args.mesh, memory_limit=parse_bytes(args.memory) if args.memory else None,
-                   time_limit=args.time_limit, verbose=args.verbose)
+    n = len(m.main.args)
+    data = parse_indices(args.data, "--data", n) or (n - 1,)
+    hands = baseline_strategies(m, args.mesh, data=data, columns=parse_indices(args.columns, "--columns", n),
+                      rows=parse_indices(args.rows, "--rows", n), alpa=args.alpa, time_limit=args.time_limit)
+    limit = parse_bytes(args.memory) if args.memory else None
+    r = auto_shard(m, args.mesh, memory_limit=limit, time_limit=args.time_limit, verbose=args.verbose,
+                   starts=list(hands.values()), progress=lambda s: print(s, file=sys.stderr, flush=True))
     f = r.module.main
-    data = tuple(int(k) for k in args.data.split(",")) if args.data else (len(m.main.args) - 1,)
-    out = [f"auto_shard     {r.cost}", f"solver: {r.solver}", f"pinned values: {r.pins}"]
-    for kind in ("replicated", "data parallel", "FSDP"):
-        out.append(f"{kind:14} {step_cost(propagated(hand_strategy(m, args.mesh, kind, data=data)))}")
+    out = [f"{'auto_shard':14} {r.cost}", f"solver: {r.solver}", f"pinned values: {r.pins}"]
+    for kind, h in hands.items():
+        c = step_cost(propagated(h))
+        ratio = f"  x{c.total_s / r.cost.total_s:.2f} of auto_shard's" if r.cost.total_s > 0 else ""
+        out.append(f"{kind:14} {c}{ratio}" + ("  (over the memory limit)" if limit is not None and c.peak_bytes > limit else ""))
     out += [f"argument {k}: {r.shardings.get(v)}" for k, v in enumerate(f.args)]
     out += [f"result {k}: {s}" for k, s in enumerate(f.result_shardings)]
     return "\n".join(out + ["", str(r.module)])
@@ -198,3 +328,4 @@ def main(argv=None, out=None) -> int:
     args = p.parse_args(["auto"] + list(argv if argv is not None else sys.argv[1:]))
     print(cmd_auto(args), file=out if out is not None else sys.stdout)
     return 0
+
