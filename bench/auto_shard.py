@@ -9,9 +9,11 @@ replicated; data parallel (the batch dim of the data arguments over every axis);
 parameter's largest divisible dim over every axis); Megatron tensor parallel on the last axis (column-split first
 matrices, row-split second ones) plus data parallel on the others, and Megatron + SP (the activations between the
 blocks split by sequence over the tensor-parallel axis too), where the model has a Megatron layout here
-(`shardnb.auto.baselines.hand_strategy`). Each search's predicted cost is asserted equal to step_cost of its answer. By default the search runs alone (no
+(`shardnb.auto.baselines.hand_strategy`); and the Alpa-style search (`alpa_search`: the same per-op strategies and
+solver, every reshard priced by Alpa's closed-form collective costs, element-wise ops merged with their deepest
+operand), its answer priced by step_cost like the others, with its own objective and solve time beside it. Each search's predicted cost is asserted equal to step_cost of its answer. By default the search runs alone (no
 starts), so a baseline row marked FASTER THAN THE SEARCH is a real miss; with --starts it also gets the hand
-strategies as starts.
+strategies (the Alpa-style answer included) as starts.
 With --write-tables, bench/tables/auto_shard.json: each search's program size and solve time (the baselines chapter
 draws solve time against program size from it)."""
 import argparse, json, math, os, subprocess, sys, tempfile, time
@@ -23,7 +25,7 @@ sys.path.insert(0, str(ROOT))
 from shardnb.ir.program import parse_module, copy_module
 from shardnb.layout.syntax import parse_mesh
 from shardnb.auto.auto_shard import auto_shard, step_cost, propagated, DeviceModel
-from shardnb.auto.baselines import hand_strategy
+from shardnb.auto.baselines import hand_strategy, alpa_search
 
 # per model: the data arguments and, for Megatron, {argument: dim split on the tensor-parallel axis}
 MODELS = {   # jax flattens each params dict by sorted key; the data arguments come last
@@ -102,7 +104,8 @@ def main(argv=None):
     print(f"{'model':24} {'mesh':6} {'strategy':22} {'step ms':>10} {'comm ms':>9} {'peak GiB':>9}  search")
     for name in names:
         for mk, mt in meshes.items():
-            starts = [hand_strategy(texts[name], mt, k, **MODELS[name]) for k in kinds(name)]
+            t = time.perf_counter(); al = alpa_search(texts[name], mt, time_limit=a.time_limit); alpa_wall = time.perf_counter() - t
+            starts = [hand_strategy(texts[name], mt, k, **MODELS[name]) for k in kinds(name)] + [al.strategy]
             t = time.perf_counter()
             r = auto_shard(texts[name], mt, time_limit=a.time_limit, starts=starts if a.starts else ())
             wall = time.perf_counter() - t
@@ -113,7 +116,9 @@ def main(argv=None):
             assert abs(r.cost.total_s - r.predicted.total_s) <= 1e-9 * r.cost.total_s, (r.cost, r.predicted)
             rows.append(dict(model=name, mesh=mk, devices=math.prod(k for _, k in parse_mesh(mt).axes), nodes=s.nodes,
                              decisions=s.decisions, variables=s.variables, constraints=s.constraints, solve_s=s.seconds,
-                             wall_s=wall, status=s.status, gap=s.gap, step_ms=r.cost.total_s * 1e3, rounds=s.rounds, plans=s.exact_plans))
+                             wall_s=wall, status=s.status, gap=s.gap, step_ms=r.cost.total_s * 1e3, rounds=s.rounds, plans=s.exact_plans,
+                             alpa_step_ms=al.cost.total_s * 1e3, alpa_objective_ms=al.objective_s * 1e3, alpa_solve_s=al.solver.seconds,
+                             alpa_status=al.solver.status))
             best = r.cost.total_s
             if math.prod(k for _, k in parse_mesh(mt).axes) <= a.no_follow_below:
                 t = time.perf_counter(); r2 = auto_shard(texts[name], mt, time_limit=a.time_limit, follow=False); w2 = time.perf_counter() - t
@@ -124,6 +129,10 @@ def main(argv=None):
                 worse = c.total_s / r.cost.total_s
                 print(f"{'':24} {'':6} {b:22} {c.total_s*1e3:10.4f} {c.comm_s*1e3:9.4f} {c.peak_bytes/2**30:9.3f}  x{worse:.2f} of auto_shard's"
                       + ("  <-- FASTER THAN THE SEARCH" if c.total_s < best * (1 - 1e-9) else ""))
+            c = al.cost
+            print(f"{'':24} {'':6} {'Alpa-style':22} {c.total_s*1e3:10.4f} {c.comm_s*1e3:9.4f} {c.peak_bytes/2**30:9.3f}  x{c.total_s / r.cost.total_s:.2f} of auto_shard's; "
+                  f"Alpa's own objective {al.objective_s*1e3:.4f} ms, {alpa_wall:.1f} s in all, solve {al.solver.seconds:.1f} s, {al.solver.status}"
+                  + ("  <-- FASTER THAN THE SEARCH" if c.total_s < best * (1 - 1e-9) else ""))
             sys.stdout.flush()
     if a.write_tables:
         os.makedirs(a.write_tables, exist_ok=True)
