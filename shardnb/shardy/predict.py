@@ -15,7 +15,7 @@ from ..ir.core import get_sharding
 from ..reshard.transfers import itemsize
 from .cost import element_type
 from .predict_xla import (HLO_KINDS, hlo_bytes, replica_groups, HloCollective, hlo_collectives,
-    CollectiveComparison, compare_collectives, xla_sharding, xla_reshard, elementwise_moves, propagated_shardings)
+    CollectiveComparison, compare_collectives, xla_sharding, xla_reshard, elementwise_moves, propagated_shardings, dot_grouped_first)
 _all_ = ["HLO_KINDS", "hlo_bytes", "replica_groups", "HloCollective", "hlo_collectives", "CollectiveComparison", "compare_collectives"]
 
 # %% auto #0
@@ -537,10 +537,10 @@ def _inlined(m: Module, f: Func, calls=()):
         if callee is not None and not callee.is_declaration and all(c.attrs.get("callee") != callee.name for c in calls):
             yield from _inlined(m, callee, calls + (op,))
 
-def _xla_reshard_steps(src: TensorSharding, dst: TensorSharding, v: Value, where: str, cause: str, backend: str):
-    "The collectives XLA's reshard routine emits to move `v` from `src` to `dst` (`xla_reshard`); None where it is not modelled (partial sums, two meshes)."
+def _xla_reshard_steps(src: TensorSharding, dst: TensorSharding, v: Value, where: str, cause: str, backend: str, via=None):
+    "What XLA's reshard routine moves for `v` from `src` to `dst` (through `via`); None where not modelled (partial sums, two meshes)."
     if src.unreduced or dst.unreduced or src.mesh is None or src.mesh != dst.mesh or src.mesh.is_maximal: return None
-    try: steps, _ = xla_reshard(xla_sharding(src), xla_sharding(dst), list(v.type.shape), wire_itemsize(element_type(v.type), backend))
+    try: steps = [s for a, b in ([(src, via), (via, dst)] if via else [(src, dst)]) for s in xla_reshard(xla_sharding(a), xla_sharding(b), list(v.type.shape), wire_itemsize(element_type(v.type), backend))[0]]
     except RecursionError: return None
     return [PredictedCollective(k, (), r, where, cause) for k, r in steps if any(r.values())]
 
@@ -581,7 +581,7 @@ def predict_collectives(module: Module, *, backend: str = "cpu", propagated: boo
                     if not fresh(u, dst): continue
                     whole = _held(m, u, held)
                     if whole is not None and not src.unreduced: src = whole
-                    steps = _xla_reshard_steps(src, dst, u, where, kind, backend) if reshard == "xla" else None
+                    steps = _xla_reshard_steps(src, dst, u, where, kind, backend, dot_grouped_first(op, src)) if reshard == "xla" else None
                     if steps is not None: out += steps; continue
                 t = u if kind != "reduction" else v
                 key = (src, dst, t.type.shape, element_type(t.type))

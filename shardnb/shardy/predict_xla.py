@@ -6,10 +6,10 @@ Docs: https://shardnb.github.io/shardnb/04_shardy/predict_xla.html.md"""
 
 # %% ../../nbs/04_shardy/10_predict_xla.ipynb #f1a0c003
 from __future__ import annotations
-import math, re
+import dataclasses, math, re
 import numpy as np
 from dataclasses import dataclass
-from ..layout.sharding import shard_indices
+from ..layout.sharding import shard_indices, DimSharding
 from ..ir.program import Module, Value, TensorType
 from ..ir.core import get_sharding
 from ..ir.verify import ELEMENTWISE
@@ -17,7 +17,8 @@ from ..ir.verify import ELEMENTWISE
 
 # %% auto #0
 __all__ = ['HLO_KINDS', 'hlo_bytes', 'replica_groups', 'HloCollective', 'hlo_collectives', 'XlaSharding', 'xla_sharding',
-           'xla_reshard', 'propagated_shardings', 'elementwise_moves', 'CollectiveComparison', 'compare_collectives']
+           'xla_reshard', 'propagated_shardings', 'elementwise_moves', 'dot_grouped_first', 'CollectiveComparison',
+           'compare_collectives']
 
 # %% ../../nbs/04_shardy/10_predict_xla.ipynb #0d147941
 _HLO_BYTES = {"pred": 1, "s8": 1, "u8": 1, "s4": 1, "u4": 1, "s16": 2, "u16": 2, "f16": 2, "bf16": 2, "s32": 4, "u32": 4,
@@ -465,6 +466,35 @@ def elementwise_moves(explicit: Module, shardings: dict) -> tuple[dict, set]:
             if len(us) == 1: moves[r] = us; skipped |= seen
     return moves, skipped
 
+
+# %% ../../nbs/04_shardy/10_predict_xla.ipynb #3e23c49c
+def _dot_dims(op) -> tuple[list, list]:
+    "A dot_general's (batch, contracting) dims, each as [lhs dims, rhs dims]."
+    text = str(op.form)
+    def get(key):
+        m = re.search(key + r" = \[([\d,\s]*)\] x \[([\d,\s]*)\]", text)
+        return [[int(x) for x in re.findall(r"\d+", g)] for g in (m.groups() if m else ("", ""))]
+    return get("batching_dims"), get("contracting_dims")
+
+def dot_grouped_first(r, src):
+    """PartitionDotGroupOnNonContracting: the sharding a reshard `r` of a dot's operand (from `src`) passes through,
+    its dims split by the axes the dot groups on made whole; None where XLA groups on none of its axes."""
+    if r.name != "sdy.reshard": return None
+    dst = r.attrs["sharding"]
+    for d in r.results[0].users:
+        if d.name != "stablehlo.dot_general": continue
+        side = 0 if d.operands[0] is r.results[0] else 1
+        other, out = get_sharding(d.operands[1 - side]), get_sharding(d.results[0])
+        if other is None or out is None: continue
+        b, c = _dot_dims(d)
+        free = [k for k in range(d.operands[1 - side].type.rank) if k not in b[1 - side] + c[1 - side]]
+        first = len(b[0]) + (d.operands[0].type.rank - len(b[0]) - len(c[0]) if side == 0 else 0)   # output dims: batch, lhs free, rhs free
+        group = {a.name for j, k in enumerate(free) if other.dims[k].axes and other.dims[k].axes == out.dims[first + j].axes for a in other.dims[k].axes}
+        names = [{a.name for a in x.axes} for x in src.dims]
+        if not any(n & group for n in names) or any(n & group and not n <= group for n in names): continue
+        if any(n & group & {a.name for a in y.axes} for n, y in zip(names, dst.dims)): continue
+        return dataclasses.replace(src, dims=tuple(DimSharding(()) if n & group else x for n, x in zip(names, src.dims)))
+    return None
 
 # %% ../../nbs/04_shardy/10_predict_xla.ipynb #23fd981c
 @dataclass(frozen=True)
