@@ -78,6 +78,43 @@ def test_the_planner_beside_xla(rows):
     assert differ and planner < xla and less > len(differ) / 2
 
 
+def test_xla_reshard_reaches_every_target(seed):
+    """XLA's reshard routine, as `xla_reshard` runs it, reaches its target from any layout to any other on 8 devices
+    (random shardings of random shapes, the run's seed), moves nothing where source and target agree, and gathering
+    an evenly split value whole brings each device exactly the rest of it (`Replicate`'s all-gathers)."""
+    import math
+    import random
+    from shardnb.layout.mesh import Mesh
+    from shardnb.layout.sharding import TensorSharding
+    from shardnb.shardy.predict_xla import xla_reshard, xla_sharding
+    rng = random.Random(seed)
+    meshes = [Mesh({"x": 2, "y": 4}), Mesh({"a": 2, "b": 2, "c": 2}), Mesh({"x": 8}), Mesh({"x": 4, "y": 2}, device_ids=[7, 5, 3, 1, 6, 4, 2, 0])]
+    def rand_sharding(mesh, rank):
+        dims = [[] for _ in range(rank)]
+        for name in rng.sample(mesh.axis_names, len(mesh.axis_names)):
+            k = rng.randrange(rank + 1)
+            if k < rank: dims[k].append(name)
+        return TensorSharding(mesh, [tuple(d) for d in dims])
+    kinds, n = {}, 300
+    for _ in range(n):
+        mesh, rank = rng.choice(meshes), rng.choice([1, 2, 3])
+        shape = [rng.choice([8, 16, 24, 6, 5, 1]) for _ in range(rank)]
+        s, t = xla_sharding(rand_sharding(mesh, rank)), xla_sharding(rand_sharding(mesh, rank))
+        steps, out = xla_reshard(s, t, shape, 4)
+        assert out == t, (s, t, shape)
+        assert xla_reshard(s, s, shape, 4) == ([], s)
+        for k, _ in steps: kinds[k] = kinds.get(k, 0) + 1
+        if all(m % 8 == 0 for m in shape) and not s.replicated:
+            whole = xla_sharding(TensorSharding(mesh, [()] * rank))
+            got = {}
+            for _, recv in xla_reshard(s, whole, shape, 4)[0]:
+                for d, b in recv.items(): got[d] = got.get(d, 0) + b
+            each = math.prod(shape) * 4 - math.prod(shape) * 4 // math.prod(s.dims)
+            assert got == {d: each for d in s.devices}, (s, shape, got)
+    print(f"\n{n} random reshards on 8 devices, collectives by kind: {kinds}")
+    assert set(kinds) == {"all-gather", "all-to-all", "collective-permute", "all-reduce"}
+
+
 def test_other_result_shardings_are_the_memory_reports_differences(rows):
     "A difference put down to XLA's choice of result sharding is one whose output bytes differ from XLA's memory analysis."
     for name, r in rows.items():
