@@ -780,12 +780,17 @@ def annotate(g: Graph, pick: list[int], *, max_pins: int = 200) -> tuple[Module,
     for _ in range(max_pins + 1):
         bad, pm = _mismatches(m, want)
         if not bad: return m, want, pins, pm
-        wrong = {v for v, _ in bad}
+        wrong = dict(bad)
         roots = [(v, s) for v, s in bad if not v.is_block_arg and not any(x in wrong for x in v.defining_op.operands)] or bad[:1]
+        pin = {}
         for v, s in roots:
             if v.is_block_arg: raise ShardingError(f"propagation changed argument {v.index}'s sharding: {get_sharding(v)}")
-            set_sharding(v, s if s is not None else sharding_of_dims(p.mesh_name, p.mesh, [()] * v.type.rank))
-            pins += 1
+            pin[v] = s   # and the same value of every node sharing this decision (the other layers of a stack), where wrong
+            for x in g.members[g.group[v.defining_op]] if v.defining_op in g.group else ():
+                if x.results[v.index] in wrong: pin[x.results[v.index]] = wrong[x.results[v.index]]
+        for w, t in pin.items():
+            set_sharding(w, t if t is not None else sharding_of_dims(p.mesh_name, p.mesh, [()] * w.type.rank))
+        pins += len(pin)
     raise ShardingError(f"propagation does not reproduce the chosen shardings after {max_pins} pinned values")
 
 # %% ../../nbs/07_auto/00_auto_shard.ipynb #89d28ccd
