@@ -27,19 +27,11 @@ from shardnb.auto.auto_shard import auto_shard, step_cost, propagated, inline_ca
 from shardnb.auto.baselines import hand_strategy
 from shardnb.ir.core import set_sharding
 from shardnb.layout.syntax import parse_mesh
+sys.path.insert(0, str(ROOT / "bench"))
+from auto_shard import machine_speed   # bench/auto_shard.py's
 
 MLP = (ROOT / "tests" / "auto" / "data" / "mlp2.mlir").read_text()
 B, D, H = 256, 1024, 4096
-
-
-def machine_speed() -> float:
-    "GFLOP/s of a 1024^3 float32 numpy matmul on this machine (the best of three)."
-    import numpy as np
-    a = np.random.default_rng(0).standard_normal((1024, 1024), dtype=np.float32)
-    best = math.inf
-    for _ in range(3):
-        t = time.perf_counter(); a @ a; best = min(best, time.perf_counter() - t)
-    return 2 * 1024**3 / best / 1e9
 
 
 def setup(checkout):

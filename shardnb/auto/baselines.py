@@ -134,19 +134,20 @@ class AlpaSearch:
     solver: SolverReport
     pick: list
 
-def alpa_search(program, mesh, *, device: DeviceModel | None = None, time_limit: float = 60.0, share: bool = True,
-                pricer=AlpaPricer) -> AlpaSearch:
+def alpa_search(program, mesh, *, memory_limit: int | None = None, device: DeviceModel | None = None,
+                time_limit: float = 60.0, share: bool = True, pricer=AlpaPricer) -> AlpaSearch:
     """Alpa's intra-op ILP: `auto_shard`'s per-op strategies and solver, every reshard priced by `AlpaPricer`'s
     formulas up front and element-wise ops merged with their deepest operand; its answer priced by `step_cost`.
-    `pricer=Pricer` keeps Alpa's graph but prices by exact plans: the two then differ by pricing alone."""
+    `pricer=Pricer` keeps Alpa's graph but prices by exact plans: the two then differ by pricing alone. `memory_limit`
+    (bytes per device) adds Alpa's memory rows, `auto_shard`'s."""
     m = inline_calls(as_module(program))
     name, mesh = mesh_of(mesh, m)
     device = device if device is not None else DeviceModel()
     g = alpa_follow(build_graph(m.main, pricer(name, mesh, device), share=share))
     g.module = m
-    milp = Milp(g)
+    milp = Milp(g, memory_limit)
     _, report = milp.solve(time_limit)
-    if milp.best is None: raise ShardingError(f"the Alpa-style search found no answer: {report}")
+    if milp.best is None: raise ShardingError(f"the Alpa-style search found no answer{' within the memory limit' * (memory_limit is not None)}: {report}")
     ops, args = top_ops(m.main), list(m.main.args)   # before annotate adds its constraints
     out, want, _, done = annotate(g, milp.best[0])
     strategy = inline_calls(as_module(program))

@@ -156,3 +156,24 @@ def test_shardnb_auto_names_a_bad_argument_index(monkeypatch, capsys):
     from shardnb.layout.mesh import ShardingError
     with pytest.raises(ShardingError, match="--rows: the program has 4 arguments"):
         _auto_cli(["--mesh", '<["x"=8]>', "--columns", "0", "--rows", "9"], monkeypatch, capsys)
+
+
+def test_alpa_style_search_keeps_a_memory_limit():
+    "Under memory limits from the unconstrained Alpa-style answer's peak down: where it answers, step_cost's peak stays within the limit; it finds no answer exactly where auto_shard (the same memory rows) finds none, and says so."
+    from shardnb.auto.baselines import alpa_search
+    from shardnb.layout.mesh import ShardingError
+    mesh = '<["d"=2, "m"=4]>'
+    free = alpa_search(MLP, mesh)
+    seen = []
+    for f in (1.0, 0.97, 0.9, 0.5):
+        limit = int(free.cost.peak_bytes * f)
+        try: got = alpa_search(MLP, mesh, memory_limit=limit)
+        except ShardingError as e:
+            assert "within the memory limit" in str(e)
+            with pytest.raises(ShardingError, match="no strategy fits"): auto_shard(MLP, mesh, memory_limit=limit)
+            seen.append((limit, None)); continue
+        assert got.cost.peak_bytes <= limit
+        auto_shard(MLP, mesh, memory_limit=limit)   # feasible for the search too
+        seen.append((limit, got.cost.peak_bytes))
+    assert seen[0][1] is not None and seen[-1][1] is None
+    print(", ".join(f"limit {l / 2**20:.1f} MiB: " + (f"peak {p / 2**20:.1f} MiB" if p else "none fits") for l, p in seen))
