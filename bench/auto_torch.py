@@ -66,8 +66,10 @@ def main():
             t = time.perf_counter() - t
             assert abs(r.predicted.total_s - r.cost.total_s) <= 1e-9 * r.cost.total_s or "costs less" in r.solver.status, (r.predicted, r.cost)
             faster = [k for k, c in base.items() if c.total_s < r.cost.total_s * (1 - 1e-9) and (limit is None or c.peak_bytes <= limit)]
+            fit = {k: c for k, c in base.items() if limit is None or c.peak_bytes <= limit}
             mark = ("BASELINE FASTER: " + ", ".join(faster)) if faster else \
-                   "strictly faster than every baseline" if all(r.cost.total_s < c.total_s * (1 - 1e-9) for c in base.values()) else "ties a baseline"
+                   f"strictly faster than every baseline{' that fits' if limit else ''} ({', '.join(fit)})" if all(r.cost.total_s < c.total_s * (1 - 1e-9) for c in fit.values()) \
+                   else "ties " + ", ".join(k for k, c in fit.items() if c.total_s <= r.cost.total_s * (1 + 1e-9))
             us = lambda c: f"{c.total_s * 1e6:,.1f} µs"
             print(f"{name:<24} {m:<5} {len(operators(module)):>4} {t:>8.1f} {r.solver.gap:>6.2%} {r.solver.variables:>7,}  {us(r.cost):>10} "
                   f"{us(base['data parallel']):>10} {us(base['megatron']):>10}  {r.cost.peak_bytes / 2**30:>8.3f}  {r.solver.status}; {mark}"
