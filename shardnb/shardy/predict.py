@@ -15,7 +15,7 @@ from ..ir.core import get_sharding
 from ..reshard.transfers import itemsize
 from .cost import element_type
 from .predict_xla import (HLO_KINDS, hlo_bytes, replica_groups, HloCollective, hlo_collectives,
-    CollectiveComparison, compare_collectives, xla_sharding, xla_reshard, elementwise_moves, propagated_shardings, dot_grouped_first)
+    CollectiveComparison, compare_collectives, xla_sharding, xla_reshard, elementwise_moves, propagated_shardings, dot_grouped_first, dot_contracting_groups)
 _all_ = ["HLO_KINDS", "hlo_bytes", "replica_groups", "HloCollective", "hlo_collectives", "CollectiveComparison", "compare_collectives"]
 
 # %% auto #0
@@ -554,12 +554,15 @@ def predict_collectives(module: Module, *, backend: str = "cpu", propagated: boo
     from shardnb.shardy.explicit import insert_explicit_reshards
     from shardnb.shardy.cost import communications, sharding_of
     from shardnb.reshard.planner import plan_reshard
-    if not isinstance(module, Module): raise TypeError(f"predict_collectives takes a Module, got: {type(module).__name__}")
+    if not isinstance(module, Module): raise TypeError(f"predict_collectives takes a Module, not {type(module).__name__}")
     if backend not in ("cpu", "gpu", "tpu"): raise ValueError(f"unknown backend {backend!r}; expected cpu, gpu or tpu")
     if reshard not in ("xla", "planner"): raise ValueError(f"unknown reshard {reshard!r}; expected xla or planner")
     p = module if propagated else propagation_pipeline(module)
     m = module if propagated else insert_explicit_reshards(p, enable_full_version=True)
-    moves, skipped = elementwise_moves(m, propagated_shardings(p, m))
+    ps = propagated_shardings(p, m)
+    moves, skipped = elementwise_moves(m, ps)
+    dots, more = dot_contracting_groups(m, ps) if reshard == "xla" else ({}, set())
+    skipped |= more
     out, plans, done, held = [], {}, set(), {}
     for f, op, calls in _inlined(m, m.main):
         where = f"@{f.name} {_label(op)}"
@@ -575,6 +578,11 @@ def predict_collectives(module: Module, *, backend: str = "cpu", propagated: boo
         out += halo_exchanges(op, where, backend=backend)
         if op.name == "sdy.reshard" and op.result.users and all(whole_dims(u) for u in op.result.users): continue   # the user gathers instead
         if op in skipped: continue
+        if op in dots:
+            steps, axes, recv = dots[op]
+            out += [c for v, a, b in steps if v is op.results[0] or fresh(v, b) for c in _xla_reshard_steps(a, b, v, where, "dot", backend) or []]
+            w = wire_itemsize(element_type(op.results[0].type), backend)
+            out.append(PredictedCollective("all-reduce", axes, {d: k * w for d, k in recv.items()}, where, "dot sums")); continue
         for kind, src0, dst, v in communications(op):
             for src, u in ([(sharding_of(u, dst), u) for u in moves[op]] if op in moves else [(src0, op.operands[0])]):
                 if kind != "reduction":   # XLA moves a value to a layout once, however many reshards ask for it (CSE)
