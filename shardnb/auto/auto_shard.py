@@ -539,7 +539,13 @@ class Milp:
         base = {}   # the whole-step buffers: arguments and outputs
         def add_value(form, v, scale=1):
             u = v if v.is_block_arg else v.defining_op
-            if u not in g.group: form[None] = form.get(None, 0) + scale * local_bytes(v.type, get_sharding(v)); return
+            if u not in g.group:   # a constant expression is made as its first user reads it (propagation shards it so)
+                w, i = next(((w, i) for w, i in v.uses if w in g.group), (None, None))
+                if w is None: form[None] = form.get(None, 0) + scale * local_bytes(v.type, get_sharding(v)); return
+                d = g.group[w]
+                for k, c in enumerate(g.choices[d]):
+                    j = self.x0[d] + k; form[j] = form.get(j, 0) + scale * local_bytes(v.type, c.operands[i])
+                return
             d = g.group[u]; r = 0 if v.is_block_arg else v.index
             for k, c in enumerate(g.choices[d]):
                 j = self.x0[d] + k; form[j] = form.get(j, 0) + scale * local_bytes(v.type, c.results[r])
