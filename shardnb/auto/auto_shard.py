@@ -431,15 +431,19 @@ def build_graph(f: Func, pricer: Pricer, *, share: bool = True, follow: bool = T
             if u not in group: continue   # a free value
             key = (group[u], v.index if not v.is_block_arg else 0, group[w], i)
             classes.setdefault(key, []).append((v, w, i))
-    edges = [dict(u=u, r=r, w=w, i=i, uses=uses, tied=share and follow and _leads(uses[0][1], i, group))
+    depth = {}   # the longest path from an argument: nodes come in program order
+    for n in nodes: depth[n] = 1 + max((depth[u] for u in ins[n] if u in depth), default=-1)
+    edges = [dict(u=u, r=r, w=w, i=i, uses=uses, tied=share and follow and _leader(uses[0][1], group, depth) == i)
              for (u, r, w, i), uses in classes.items()]
     return Graph(f, pricer, nodes, group, choices, members, edges, free)
 
-def _leads(w: Op, i: int, group) -> bool:
-    "Whether operand `i` of `w` leads it: `w` is element-wise and this is its first operand made by a decision (not a constant)."
-    if w.name.startswith("sdy.") or not is_elementwise(w): return False
-    first = next((k for k, v in enumerate(w.operands) if (v if v.is_block_arg else v.defining_op) in group), None)
-    return first == i
+def _leader(w: Op, group, depth) -> int | None:
+    """The operand an element-wise op `w` follows: of those a decision makes (not a constant), the deepest, then the
+    largest, then the first, as Alpa's follow-op merging picks it (XLA's `ChooseOperandToFollow`); None for other ops."""
+    if w.name.startswith("sdy.") or not is_elementwise(w): return None
+    made = [(depth[u], math.prod(v.type.shape), -k) for k, v in enumerate(w.operands)
+            if isinstance(v.type, TensorType) and (u := v if v.is_block_arg else v.defining_op) in group]
+    return -max(made)[2] if made else None
 
 # %% ../../nbs/07_auto/00_auto_shard.ipynb #59639ff4
 @dataclass
@@ -839,12 +843,13 @@ def start_pick(g: Graph, start: Module) -> list[int]:
     """The answer (a choice per decision) nearest to a strategy given as an annotated copy of the graph's program (a hand
     strategy): propagation fills it in, and each decision takes the choice that writes (then reads) the most of its
     shardings; an element-wise op tied to its operand takes the choice that reads what that operand's choice writes."""
+    ops = lambda f: [op for op in top_ops(f) if op.name != "sdy.sharding_constraint"]   # a start may add constraints (an answer's)
     f, s = g.func, inline_calls(start).main
-    mine, theirs = top_ops(f), top_ops(s)
+    mine, theirs = ops(f), ops(s)
     if len(mine) != len(theirs) or len(f.args) != len(s.args) or any(a.name != b.name for a, b in zip(mine, theirs)):
         raise ShardingError("a start must annotate the program being searched (the same ops and arguments)")
     c = copy_module(start if len(start.funcs) == 1 else inline_calls(start))
-    for k, op in enumerate(top_ops(c.main)): op.pos = -1 - k
+    for k, op in enumerate(ops(c.main)): op.pos = -1 - k
     p = propagated(c).main
     seen = {}
     for op in top_ops(p): seen.setdefault(op.pos, []).append(op)
