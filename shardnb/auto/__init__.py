@@ -1,2 +1,3 @@
+from .step_cost import *
 from .auto_shard import *
 from .baselines import *

@@ -80,13 +80,6 @@ def exhaustive(text, mesh, device=None):
     return float(total.min()), total.size
 
 
-def test_device_model():
-    d = DeviceModel()
-    assert d.links(parse_mesh('<["dp"=2, "tp"=8]>')) == {"dp": d.inter, "tp": d.intra}
-    assert d.links(parse_mesh('<["tp"=8, "dp"=2]>')) == {"tp": d.inter, "dp": d.intra}   # now tp strides over nodes
-    assert d.peak_flops("bf16") > d.peak_flops("f32")
-
-
 def test_search_equals_exhaustive(seed):
     "On 50 small random programs (this run's seed), the search's exact cost equals the least cost of every combination."
     r = random.Random(seed)
