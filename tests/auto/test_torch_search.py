@@ -82,3 +82,15 @@ def test_a_memory_limit_is_kept_and_costs_time():
     print(f"limit {limit:,} B: search {r.cost}; " + "; ".join(f"{k} {c}" for k, c in base.items()))
     assert r.cost.peak_bytes <= limit < base["data parallel"].peak_bytes
     assert base["data parallel"].total_s <= r.cost.total_s <= base["megatron"].total_s
+
+
+def test_strategies_as_a_start_and_a_batch_smaller_than_the_mesh():
+    "A start given as strategies (a Reshape's ignored) is an incumbent: the answer costs no more; on 64 devices data parallel splits a batch of 8 eight ways."
+    module, args, want = tiny("gpt2_block")
+    pricer = MindSporePricer(BitMesh("mesh", parse_mesh(MESHES[1])), SLOW)
+    meg = torch_baselines(module, MESHES[1])["megatron"]
+    r = torch_search(module, MESHES[1], device=SLOW, time_limit=30, starts=[meg.strategies], with_baselines=False)
+    assert r.cost.total_s <= plan_cost(meg, pricer).total_s * (1 + 1e-12)
+    from shardnb.auto.torch_search import torch_data_parallel
+    dp = torch_data_parallel(tiny("mlp")[0], '<["a"=8, "b"=8]>')
+    assert dp.strategies["linear"][0] == (8, 1, 1) and dp.device_num == 64
