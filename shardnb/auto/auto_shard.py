@@ -498,8 +498,11 @@ def evaluate(g: Graph, pick: list[int]) -> tuple[float, float]:
 # %% ../../nbs/07_auto/01_auto_shard.ipynb #5e1f0c2a
 def _highs(A, lo, up, n: int, nx: int, verbose: bool):
     "A HiGHS instance holding the rows `lo <= A x <= up` over `n` columns in [0, 1], the first `nx` of them integer."
-    import highspy
-    h = highspy.Highs()
+    import highspy, os
+    sys.stdout.flush(); keep = os.dup(1)   # HiGHS prints its banner on the process's stdout when first made: not ours to print
+    try:
+        with open(os.devnull, "w") as null: os.dup2(null.fileno(), 1); h = highspy.Highs()
+    finally: os.dup2(keep, 1); os.close(keep)
     h.setOptionValue("output_flag", bool(verbose)); h.setOptionValue("mip_rel_gap", 1e-9)
     lp = highspy.HighsLp()
     lp.num_col_, lp.num_row_ = n, A.shape[0]
