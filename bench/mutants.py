@@ -54,6 +54,7 @@ M = Mutant
 P, PR, RU, CO = "shardnb/shardy/projection.py", "shardnb/shardy/propagate.py", "shardnb/shardy/rules.py", "shardnb/shardy/cost.py"
 MS_OP, MS_RD, MS_PL, MS_ST, MS_PD = (f"shardnb/mindspore/{n}.py" for n in ("operators", "redistribution", "plan", "strategies", "per_device"))
 TR, MV, SE, BO, PL = (f"shardnb/reshard/{n}.py" for n in ("transfers", "moves", "search", "bounds", "planner"))
+AU = "shardnb/auto/auto_shard.py"
 LIT = "tests/shardy/test_propagate_lit.py::test_lit_file_matches_jaxlib[{}.mlir]"
 RULES_GEN = "tests/shardy/test_rules_shardy.py::test_generated_programs_match_shardy"
 FEATURES = "tests/shardy/test_propagate.py::test_features_agree_with_jaxlib[{}]"
@@ -272,6 +273,19 @@ MUTANTS = [
       "e = min(cands[c], key=load.__getitem__)", "e = max(cands[c], key=load.__getitem__)",
       "the summing exchange takes each partial sum from its least loaded holder, spreading the senders",
       (T_RS + "::test_the_summing_exchange_spreads_its_senders",)),
+    M("fastest_holder_always", TR,
+      "if cost(fast, e_idx[fast]) <= cost(*pick): pick = (fast, e_idx[fast])", "pick = (fast, e_idx[fast])",
+      "where links differ the holders share the sending when that costs less than queueing on the fastest link",
+      (T_RS + "::test_over_a_slow_axis_the_holders_share_the_sending",)),
+    # ------------------------------------------------------------------ automatic sharding
+    M("follow_the_first_operand", AU,
+      "made = [(depth[u], math.prod(v.type.shape), -k)", "made = [(0, 0, -k)",
+      "an element-wise op follows its deepest operand (Alpa's ChooseOperandToFollow); following the first misses answers",
+      ("tests/auto/test_auto_shard.py::test_the_mlp_step_follows_its_deepest_operands",)),
+    M("constant_expressions_sized_whole", AU,
+      "w, i = next(((w, i) for w, i in v.uses if w in g.group), (None, None))", "w, i = None, None",
+      "a constant expression's buffer is sized as its user reads it; whole, the memory rows refuse limits that fit",
+      ("tests/auto/test_auto_shard.py::test_memory_rows_are_the_memory_model",)),
 ]
 
 

@@ -118,17 +118,30 @@ def test_the_answer_is_never_worse_than_a_start(seed):
     assert better >= 1
 
 
+def test_the_mlp_step_follows_its_deepest_operands():
+    """On the two-layer MLP's training step over 16 devices (two nodes), tying each element-wise op to its deepest
+    operand comes within 1% of leaving every edge free (follow=False: 0.02% less); tying it to its first operand cost 2.3x."""
+    from pathlib import Path
+    text = (Path(__file__).parent / "data" / "mlp2.mlir").read_text()
+    tied, free = auto_shard(text, '<["x"=16]>'), auto_shard(text, '<["x"=16]>', follow=False)
+    assert tied.solver.status == free.solver.status == "optimal"
+    assert tied.cost.total_s <= free.cost.total_s * 1.01, (tied.cost, free.cost)
+
+
 def test_memory_rows_are_the_memory_model(seed):
     """The MILP's memory rows, at the answer, against `memory_report` of the propagated answer (step_cost's peak): never
     below it, and equal where no operand is resharded (a copy is counted at its consumer beside its source, which the
-    program without explicit reshards does not hold)."""
+    program without explicit reshards does not hold); and on the MLP's training step over 2x4, whose peak holds a
+    constant expression's buffer, sized as its user reads it."""
     from shardnb.shardy.predict import memory_report
     from shardnb.shardy.cost import element_type
     from shardnb.auto.auto_shard import Milp, annotate, as_module, mesh_of
+    from pathlib import Path
     r = random.Random(seed + 5)
     equal = moved = 0
-    for case in range(12):
-        text, mesh = randomas_module(r, r.randint(3, 5)), MESHES[case % 2]
+    mlp2 = ((Path(__file__).parent / "data" / "mlp2.mlir").read_text(), '<["x"=2, "y"=4]>')
+    for case in range(13):
+        text, mesh = (randomas_module(r, r.randint(3, 5)), MESHES[case % 2]) if case else mlp2
         m = inline_calls(as_module(text)); name, mm = mesh_of(mesh, m)
         g = build_graph(m.main, Pricer(name, mm, DeviceModel())); g.module = m
         milp = Milp(g, None); milp.solve(60.0); pick = milp.best[0]
@@ -137,9 +150,10 @@ def test_memory_rows_are_the_memory_model(seed):
         model = memory_report(annotate(g, pick)[3]).total_bytes
         copies = any(g.choices[e["u"]][pick[e["u"]]].results[e["r"]] != g.choices[e["w"]][pick[e["w"]]].operands[e["i"]] for e in g.edges)
         assert rows >= model, (text, mesh, rows, model)
-        if not copies: assert rows == model, (text, mesh, rows, model); equal += 1
+        if not copies or case == 0:   # the MLP step: its peak is at a product of a constant broadcast, no copy there
+            assert rows == model, (text[:200], mesh, rows, model); equal += 1
         moved += copies
-    print(f"12 programs: rows equal to memory_report on all {equal} without a reshard; {moved} with one (rows >= model)")
+    print(f"13 programs: rows equal to memory_report on all {equal} without a reshard; {moved} with one (rows >= model)")
 
 
 def test_the_unconstrained_peak_is_a_feasible_limit(seed):

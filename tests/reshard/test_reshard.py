@@ -332,6 +332,33 @@ def test_slow_axis_changes_the_plan():
     assert slow.cost.seconds >= fast.cost.seconds
 
 
+def test_over_a_slow_axis_the_holders_share_the_sending():
+    """Each device of a 2x4 mesh holds a quarter (over the fast "y") and needs its half (over the slow "x"): inside a row
+    two holders would serve three devices each, so with latency the holders of both rows share the sending."""
+    from shardnb.reshard.transfers import box_layout, transfers_between, step_cost
+    m = Mesh({"x": 2, "y": 4}); devs, none = np.arange(8), np.zeros(8, np.int64)
+    a = box_layout(TensorSharding(m, [["y"]]), (8,), tuple(range(8))); b = box_layout(TensorSharding(m, [["x"]]), (8,), tuple(range(8)))
+    links = CostModel(beta=1e11, axis_beta={"x": 1e9}).link_beta(m, devs)
+    fast = transfers_between(a, b, devs, none, none, links)                         # no latency: the fast links win
+    shared = transfers_between(a, b, devs, none, none, links, alpha=1e-6, itemsz=4)
+    assert np.bincount(fast.src, minlength=8).max() == 3 and np.bincount(shared.src, minlength=8).max() <= 2
+    assert step_cost(shared, devs, 4, links, 1e-6).seconds < step_cost(fast, devs, 4, links, 1e-6).seconds
+    x = np.arange(8, dtype=np.float32)
+    plan = plan_reshard(TensorSharding(m, [["y"]]), TensorSharding(m, [["x"]]), (8,), cost_model=CostModel(alpha=1e-6, axis_beta={"x": 1e9}))
+    check_exact(plan, x)
+
+
+@reaches(splits, HARD)
+@settings(**SETTINGS)
+@given(cases())
+def test_plans_over_slow_and_fast_axes_move_every_element_exactly(case):
+    """With the mesh's first axis 20x slower than the others (between nodes) and 5 µs a message, where each step weighs
+    the fastest holders against the shared sending: every element still moves exactly."""
+    src, dst, shape = case
+    model = CostModel(alpha=5e-6, beta=1e11, axis_beta={src.mesh.axis_names[0]: 5e9})
+    check_exact(plan_reshard(src, dst, shape, cost_model=model), data(shape))
+
+
 @pytest.mark.parametrize("src_dims,dst_dims,objective,kinds", [
     ([["x"], []], [[], []], "time", ["all_gather"]),
     ([[], []], [["x"], ["y"]], "time", ["all_slice"]),
