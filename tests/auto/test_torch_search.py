@@ -84,6 +84,7 @@ def test_a_memory_limit_is_kept_and_costs_time():
     assert base["data parallel"].total_s <= r.cost.total_s <= base["megatron"].total_s
 
 
+@pytest.mark.slow
 def test_strategies_as_a_start_and_a_batch_smaller_than_the_mesh():
     "A start given as strategies (a Reshape's ignored) is an incumbent: the answer costs no more; on 64 devices data parallel splits a batch of 8 eight ways."
     module, args, want = tiny("gpt2_block")
