@@ -37,7 +37,8 @@ from .mindspore import from_torch   # imports torch only when called
 from .shardy import explain, memory_report, peak_live_bytes, predict_collectives, hlo_collectives, compare_collectives
 # `StepCost` is a training step's cost (DESIGN's contract: compute_s, comm_s, total_s, peak_bytes); one reshard step's
 # cost is `shardnb.reshard.StepCost`.
-from .auto import auto_shard, AutoShard, step_cost, StepCost, DeviceModel, SolverReport, hand_strategy, pareto
+from .auto import (auto_shard, AutoShard, step_cost, StepCost, DeviceModel, SolverReport, hand_strategy, pareto, alpa_search,
+                   torch_search, torch_baselines, plan_cost)
 from .viz import draw_mesh, draw_sharding, draw_device_grid, element_labels, draw_program, draw_pass, draw_explain
 
 # The flat module names from before the stages became subpackages, kept so that `from shardnb import passes`

@@ -657,7 +657,8 @@ class AutoShard:
     predicted: StepCost
     solver: SolverReport
     pins: int = 0
-    strategies: dict | None = None
+    strategies: dict | None = None   # a torch program's MindSpore strategies (torch_search)
+    plan: object = None              # and their StrategyPlan
 
     def __str__(self):
         return f"{self.cost}\nsolver: {self.solver}\n{self.pins} pinned value{'s' * (self.pins != 1)}"
