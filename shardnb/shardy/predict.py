@@ -15,7 +15,7 @@ from ..ir.core import get_sharding
 from ..reshard.transfers import itemsize
 from .cost import element_type
 from .predict_xla import (HLO_KINDS, hlo_bytes, replica_groups, HloCollective, hlo_collectives,
-    CollectiveComparison, compare_collectives, xla_sharding, xla_reshard, elementwise_moves, propagated_shardings, dot_grouped_first, dot_contracting_groups)
+    CollectiveComparison, compare_collectives, xla_sharding, xla_reshard, elementwise_moves, propagated_shardings, dot_grouped_first, dot_contracting_groups, per_dim_all_reduces)
 _all_ = ["HLO_KINDS", "hlo_bytes", "replica_groups", "HloCollective", "hlo_collectives", "CollectiveComparison", "compare_collectives"]
 
 # %% auto #0
@@ -578,6 +578,8 @@ def predict_collectives(module: Module, *, backend: str = "cpu", propagated: boo
         out += halo_exchanges(op, where, backend=backend)
         if op.name == "sdy.reshard" and op.result.users and all(whole_dims(u) for u in op.result.users): continue   # the user gathers instead
         if op in skipped: continue
+        if (ars := per_dim_all_reduces(op, lambda t: wire_itemsize(t, backend))) is not None:
+            out += [PredictedCollective("all-reduce", g, r, where, "all_reduce") for g, r in ars]; continue
         if op in dots:
             steps, axes, recv = dots[op]
             out += [c for v, a, b in steps if v is op.results[0] or fresh(v, b) for c in _xla_reshard_steps(a, b, v, where, "dot", backend) or []]

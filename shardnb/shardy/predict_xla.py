@@ -18,7 +18,7 @@ from ..ir.verify import ELEMENTWISE
 # %% auto #0
 __all__ = ['HLO_KINDS', 'hlo_bytes', 'replica_groups', 'HloCollective', 'hlo_collectives', 'XlaSharding', 'xla_sharding',
            'xla_reshard', 'propagated_shardings', 'elementwise_moves', 'dot_grouped_first', 'dot_contracting_groups',
-           'CollectiveComparison', 'compare_collectives']
+           'per_dim_all_reduces', 'CollectiveComparison', 'compare_collectives']
 
 # %% ../../nbs/04_shardy/10_predict_xla.ipynb #0d147941
 _HLO_BYTES = {"pred": 1, "s8": 1, "u8": 1, "s4": 1, "u4": 1, "s16": 2, "u16": 2, "f16": 2, "bf16": 2, "s32": 4, "u32": 4,
@@ -381,10 +381,10 @@ def _grouped(s: XlaSharding, t: XlaSharding, same, shape, size: int, depth: int)
     inner = [-(-n // s.dims[k]) if k in same else n for k, n in enumerate(shape)]
     steps = []
     for g in np.ndindex(*[s.dims[k] for k in same]):
-        sel = tuple(slice(g[same.index(k)], g[same.index(k)] + 1) if k in same else slice(None) for k in range(s.tiles.ndim))
-        if set(s.tiles[sel].reshape(-1)) != set(t.tiles[sel].reshape(-1)): return None
-        a, out = xla_reshard(_tiled(s.tiles[sel], s.partial), _tiled(t.tiles[sel], t.partial), inner, size, depth=depth + 1)
-        if out != _tiled(t.tiles[sel], t.partial): return None
+        cut = lambda x: x.tiles[tuple(slice(g[same.index(k)], g[same.index(k)] + 1) if k in same else slice(None) for k in range(x.tiles.ndim))]
+        if set(cut(s).reshape(-1)) != set(cut(t).reshape(-1)): return None   # each sharding cut on its own axes (one may be partial)
+        a, out = xla_reshard(_tiled(cut(s), s.partial), _tiled(cut(t), t.partial), inner, size, depth=depth + 1)
+        if out != _tiled(cut(t), t.partial): return None
         for k, (kind, recv) in enumerate(a):
             if len(steps) <= k: steps.append((kind, {}))
             steps[k][1].update(recv)
@@ -539,6 +539,22 @@ def dot_contracting_groups(explicit: Module, shardings: dict) -> tuple[dict, set
             v = d.results[0]
             while len(v.users) == 1 and v.users[0].name in ("sdy.all_reduce", "sdy.reshard"): skipped.add(v.users[0]); v = v.users[0].results[0]
     return dots, skipped
+
+# %% ../../nbs/04_shardy/10_predict_xla.ipynb #869db9fb
+def per_dim_all_reduces(op, size) -> list | None:
+    """The all-reduces XLA emits for an `sdy.all_reduce` of a reduce's partial sums (`HandleReduce`,
+    `AllReduceAlongShardingDims`): `[(axes, {device: bytes})]`, one per split dim of the reduce's operand (`size`: an element's bytes by dtype); None for others."""
+    from shardnb.shardy.cost import collective_axes, sharding_of, element_type
+    d = op.operands[0].defining_op if op.name == "sdy.all_reduce" else None
+    if d is None or d.name != "stablehlo.reduce": return None
+    axes, out = collective_axes(op), op.attrs["out_sharding"]
+    s = sharding_of(d.operands[0], out)
+    if any(a.pre_size is not None for a in axes) or s.mesh != out.mesh: return None
+    groups = [g for x in s.dims if (g := tuple(a.name for a in x.axes if a in axes))]
+    groups += [(a.name,) for a in axes if not any(a.name in g for g in groups)]
+    local = math.prod(_closed_dims(out).local_shape(op.results[0].type.shape)) * size(element_type(op.results[0].type))
+    return [(g, {int(x): (math.prod(out.mesh.axis_size(a) for a in g) - 1) * local for x in sorted(out.mesh.device_set)}) for g in groups]
+
 
 # %% ../../nbs/04_shardy/10_predict_xla.ipynb #23fd981c
 @dataclass(frozen=True)

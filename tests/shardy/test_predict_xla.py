@@ -18,11 +18,12 @@ from tests.shardy.predict_compare import OTHER_RESULT_SHARDING, compare_corpus
 pytest.importorskip("jax")
 
 # The share of compiled programs whose every device receives, by the prediction, the bytes XLA's collectives move.
-# Measured with jax 0.10.2: 202 of 257 (79%), reshards moved by XLA's own routine (xla_reshard), an elementwise op's
+# Measured with jax 0.10.2: 203 of 257 (79%), reshards moved by XLA's own routine (xla_reshard), an elementwise op's
 # operand moved in place of its result (elementwise_moves), a dot's operand gathered over the axes the dot groups on
-# first (dot_grouped_first), a dot grouped on its contracting axes (dot_contracting_groups). The target is
+# first (dot_grouped_first), a dot grouped on its contracting axes (dot_contracting_groups), a reduce's partial sums
+# all-reduced dim by dim (per_dim_all_reduces). The target is
 # 90%; the causes of the rest are printed below.
-EQUAL_SHARE = 0.77
+EQUAL_SHARE = 0.78
 
 
 @pytest.fixture(scope="module")
@@ -77,6 +78,16 @@ def test_the_planner_beside_xla(rows):
     planner, xla = sum(r["planner_bytes"] for r in differ), sum(r["predicted_bytes"] for r in differ)
     print(f"\n{len(differ)} programs differ: the planner moves less in {less}, {planner:,} B against XLA's routine's {xla:,} B")
     assert differ and planner < xla and less > len(differ) / 2
+
+
+def test_xla_reshard_groups_a_partially_replicated_source_with_a_tiled_target():
+    "GroupShardingOnDims cuts each sharding on its own axes: a source with a replicated last axis beside a target without one."
+    import numpy as np
+    from shardnb.shardy.predict_xla import _tiled, xla_reshard
+    s, t = _tiled(np.arange(8).reshape(2, 2, 1, 2), True), _tiled(np.arange(8).reshape(1, 2, 4), False)
+    steps, out = xla_reshard(s, t, [8, 24, 4], 4)
+    assert out == t and steps, (steps, out)
+    print(steps)
 
 
 def test_xla_reshard_reaches_every_target(seed):
