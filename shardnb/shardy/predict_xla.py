@@ -542,11 +542,11 @@ def dot_contracting_groups(explicit: Module, shardings: dict) -> tuple[dict, set
 
 # %% ../../nbs/04_shardy/10_predict_xla.ipynb #869db9fb
 def per_dim_all_reduces(op, size) -> list | None:
-    """The all-reduces XLA emits for an `sdy.all_reduce` of a reduce's partial sums (`HandleReduce`,
-    `AllReduceAlongShardingDims`): `[(axes, {device: bytes})]`, one per split dim of the reduce's operand (`size`: an element's bytes by dtype); None for others."""
+    """The all-reduces XLA emits for an `sdy.all_reduce` of a reduce's or dot's partial sums (`AllReduceAlongShardingDims`):
+    `[(axes, {device: bytes})]`, one per split dim of its (first) operand (`size`: an element's bytes by dtype); None for others."""
     from shardnb.shardy.cost import collective_axes, sharding_of, element_type
     d = op.operands[0].defining_op if op.name == "sdy.all_reduce" else None
-    if d is None or d.name != "stablehlo.reduce": return None
+    if d is None or d.name not in ("stablehlo.reduce", "stablehlo.dot_general"): return None
     axes, out = collective_axes(op), op.attrs["out_sharding"]
     s = sharding_of(d.operands[0], out)
     if any(a.pre_size is not None for a in axes) or s.mesh != out.mesh: return None
