@@ -15,7 +15,8 @@ from ..ir.core import get_sharding
 from ..reshard.transfers import itemsize
 from .cost import element_type
 from .predict_xla import (HLO_KINDS, hlo_bytes, replica_groups, HloCollective, hlo_collectives,
-    CollectiveComparison, compare_collectives, xla_sharding, xla_reshard, elementwise_moves, propagated_shardings, dot_grouped_first, dot_contracting_groups, per_dim_all_reduces)
+    CollectiveComparison, compare_collectives, xla_sharding, xla_reshard, elementwise_moves, propagated_shardings, dot_grouped_first, per_dim_all_reduces)
+from .xla_handlers import handler_steps
 _all_ = ["HLO_KINDS", "hlo_bytes", "replica_groups", "HloCollective", "hlo_collectives", "CollectiveComparison", "compare_collectives"]
 
 # %% auto #0
@@ -561,7 +562,7 @@ def predict_collectives(module: Module, *, backend: str = "cpu", propagated: boo
     m = module if propagated else insert_explicit_reshards(p, enable_full_version=True)
     ps = propagated_shardings(p, m)
     moves, skipped = elementwise_moves(m, ps)
-    dots, more = dot_contracting_groups(m, ps) if reshard == "xla" else ({}, set())
+    dots, more = handler_steps(m, ps) if reshard == "xla" else ({}, set())
     skipped |= more
     out, plans, done, held = [], {}, set(), {}
     for f, op, calls in _inlined(m, m.main):
@@ -584,7 +585,8 @@ def predict_collectives(module: Module, *, backend: str = "cpu", propagated: boo
             steps, axes, recv = dots[op]
             out += [c for v, a, b in steps if v is op.results[0] or fresh(v, b) for c in _xla_reshard_steps(a, b, v, where, "dot", backend) or []]
             w = wire_itemsize(element_type(op.results[0].type), backend)
-            out.append(PredictedCollective("all-reduce", axes, {d: k * w for d, k in recv.items()}, where, "dot sums")); continue
+            if recv: out.append(PredictedCollective("all-reduce", axes, {d: k * w for d, k in recv.items()}, where, "dot sums"))
+            continue
         for kind, src0, dst, v in communications(op):
             for src, u in ([(sharding_of(u, dst), u) for u in moves[op]] if op in moves else [(src0, op.operands[0])]):
                 if kind != "reduction":   # XLA moves a value to a layout once, however many reshards ask for it (CSE)
