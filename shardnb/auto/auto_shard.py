@@ -608,7 +608,7 @@ def propagated(m: Module) -> Module:
     "`propagate(import_pipeline(m))` on a copy of `m`."
     return propagate(import_pipeline(copy_module(m)))
 
-def annotate(g: Graph, pick: list[int], *, max_pins: int = 200) -> tuple[Module, dict, int, Module]:
+def annotate(g: Graph, pick: list[int], *, max_pins: int = 200, greedy_rounds: int = 4) -> tuple[Module, dict, int, Module]:
     """The program with the answer's argument and result shardings and the constraints its moves and pins need: the
     module, the chosen sharding of each of its values, the number of pins, and the module propagated."""
     f = g.func
@@ -631,11 +631,12 @@ def annotate(g: Graph, pick: list[int], *, max_pins: int = 200) -> tuple[Module,
     m = g.module
     m.meshes = dict(m.meshes); m.meshes[p.mesh_name] = p.mesh
     pins = 0
-    for _ in range(max_pins + 1):
+    for k in range(max_pins + 1):
         bad, pm = _mismatches(m, want)
         if not bad: return m, want, pins, pm
         wrong = dict(bad)
         roots = [(v, s) for v, s in bad if not v.is_block_arg and not any(x in wrong for x in v.defining_op.operands)] or bad[:1]
+        if k >= greedy_rounds: roots = [(v, s) for v, s in bad if not v.is_block_arg] or roots   # then the rest at once
         pin = {}
         for v, s in roots:
             if v.is_block_arg: raise ShardingError(f"propagation changed argument {v.index}'s sharding: {get_sharding(v)}")
