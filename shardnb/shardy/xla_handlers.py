@@ -13,7 +13,7 @@ from ..layout.sharding import DimSharding
 from .predict_xla import dot_contracting_groups
 
 # %% auto #0
-__all__ = ['reshape_sharding', 'reshape_gathers', 'handler_steps']
+__all__ = ['reshape_sharding', 'reshape_gathers', 'dot_free_axis_moves', 'handler_steps']
 
 # %% ../../nbs/04_shardy/11_xla_handlers.ipynb #49f8ffe5
 def _refinement(a, b) -> list | None:
@@ -92,9 +92,51 @@ def reshape_gathers(explicit: Module, shardings: dict) -> tuple[dict, set]:
                     skipped.add(u); u = u.results[0].users[0] if len(u.results[0].users) == 1 else None
     return out, skipped
 
+# %% ../../nbs/04_shardy/11_xla_handlers.ipynb #e2c914a1
+def _resplit(s, dims, axes):
+    "`s` with each of `dims` split by `axes` (the first) or whole (the rest)."
+    return dataclasses.replace(s, dims=tuple(DimSharding(tuple(axes) if k == dims[0] else () if k in dims else d.axes) for k, d in enumerate(s.dims)))
+
+def _reshards_around(d, skipped: set) -> None:
+    "Add the explicit pass's reshards of `d`'s operands (used by `d` alone) and its all-reduces and reshards after to `skipped`."
+    for v in d.operands:
+        while v.defining_op is not None and v.defining_op.name == "sdy.reshard" and len(v.users) == 1: skipped.add(v.defining_op); v = v.defining_op.operands[0]
+    v = d.results[0]
+    while len(v.users) == 1 and v.users[0].name in ("sdy.all_reduce", "sdy.reshard"): skipped.add(v.users[0]); v = v.users[0].results[0]
+
+def dot_free_axis_moves(explicit: Module, shardings: dict) -> tuple[dict, set]:
+    """XLA's dot handler where one operand splits its contracting dim by axes the output splits and the other's is whole:
+    {dot: ([(value, sharding, target)], (free axis,), {device: elements of partial sums})}, and the explicit pass's ops it skips."""
+    from shardnb.ir.ops import dot_dims
+    out, skipped = {}, set()
+    for f in explicit.funcs.values():
+        for d in f.walk():
+            if d.name != "stablehlo.dot_general" or d not in shardings or _in_manual(d): continue
+            so, (_, _, lc, rc) = shardings[d][0], dot_dims(d)
+            vs = [_origin(v, shardings) for v in d.operands]
+            ss = [s for _, s in vs]
+            if so is None or any(s is None or s.mesh != so.mesh or s.unreduced for s in ss) or so.mesh.is_maximal or len(lc) != 1: continue
+            if any(a.pre_size is not None for s in ss + [so] for x in s.dims for a in x.axes): continue
+            used = {a.name for s in ss + [so] for x in s.dims for a in x.axes}
+            outs = {a.name for x in so.dims for a in x.axes}
+            for side, (c, o) in enumerate([(lc[0], rc[0]), (rc[0], lc[0])]):
+                axes = ss[side].dims[c].axes
+                if not axes or not {a.name for a in axes} <= outs or ss[1 - side].dims[o].axes: continue
+                g = math.prod(so.mesh.axis_size(a.name) for a in axes)
+                free = [n for n in so.mesh.axis_names if n not in used and so.mesh.axis_size(n) == g]
+                if len(free) != 1: continue
+                axis = ss[side].dims[c].axes[0].__class__(free[0])
+                steps = [(vs[side][0], ss[side], _resplit(ss[side], [c], [axis])), (vs[1 - side][0], ss[1 - side], _resplit(ss[1 - side], [o], [axis]))]
+                out[d] = (steps, (free[0],), {int(x): (g - 1) * math.prod(so.local_shape(d.results[0].type.shape)) for x in sorted(so.mesh.device_set)})
+                _reshards_around(d, skipped)
+                break
+    return out, skipped
+
 # %% ../../nbs/04_shardy/11_xla_handlers.ipynb #298b2e27
 def handler_steps(explicit: Module, shardings: dict) -> tuple[dict, set]:
-    "`dot_contracting_groups` and `reshape_gathers` together: {op: (steps, all-reduce axes, {device: elements})}, and the ops skipped."
-    dots, skipped = dot_contracting_groups(explicit, shardings)
-    more, also = reshape_gathers(explicit, shardings)
-    return {**dots, **more}, skipped | also
+    "`dot_contracting_groups`, `dot_free_axis_moves` and `reshape_gathers` together: {op: (steps, all-reduce axes, {device: elements})}, and the ops skipped."
+    out, skipped = {}, set()
+    for handler in (dot_contracting_groups, dot_free_axis_moves, reshape_gathers):
+        more, also = handler(explicit, shardings)
+        out.update({op: v for op, v in more.items() if op not in out}); skipped |= also
+    return out, skipped
