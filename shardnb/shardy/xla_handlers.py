@@ -13,7 +13,7 @@ from ..layout.sharding import DimSharding
 from .predict_xla import dot_contracting_groups
 
 # %% auto #0
-__all__ = ['reshape_sharding', 'reshape_gathers', 'dot_free_axis_moves', 'handler_steps']
+__all__ = ['reshape_sharding', 'reshape_gathers', 'carried_back', 'reshape_operand_moves', 'dot_free_axis_moves', 'handler_steps']
 
 # %% ../../nbs/04_shardy/11_xla_handlers.ipynb #49f8ffe5
 def _refinement(a, b) -> list | None:
@@ -70,26 +70,60 @@ def _in_manual(op) -> bool:
 
 def _same_dims(a, b) -> bool: return [d.axes for d in a.dims] == [d.axes for d in b.dims]
 
-def reshape_gathers(explicit: Module, shardings: dict) -> tuple[dict, set]:
-    """`HandleReshape` where no tiling carries either way: {reshape: ([(operand, sharding, target)], (), {})} gathering
-    the dims that do not carry, and the reshards Shardy's explicit pass put around it, which XLA does not run."""
-    out, skipped = {}, set()
+def _around_reshape(r, so, skipped: set) -> None:
+    "Add the reshards of `r`'s operand (used by it alone) and those of its result to `so` to `skipped`."
+    w = r.operands[0]
+    while w.defining_op is not None and w.defining_op.name == "sdy.reshard" and len(w.users) == 1: skipped.add(w.defining_op); w = w.defining_op.operands[0]
+    for u in r.results[0].users:
+        while u is not None and u.name == "sdy.reshard" and _same_dims(u.attrs["sharding"], so):
+            skipped.add(u); u = u.results[0].users[0] if len(u.results[0].users) == 1 else None
+
+def _reshapes(explicit: Module, shardings: dict):
+    "`(reshape, operand before reshards, its sharding, the result's, operand shape, result shape)` for each reshape XLA partitions (evenly tiled, on one mesh)."
     for f in explicit.funcs.values():
         for r in f.walk():
             if r.name != "stablehlo.reshape" or r not in shardings or _in_manual(r): continue
             (v, si), so = _origin(r.operands[0], shardings), shardings[r][0]
             if si is None or so is None or si.mesh is None or si.mesh != so.mesh or si.mesh.is_maximal or si.unreduced or so.unreduced: continue
             a, b = list(v.type.shape), list(r.results[0].type.shape)
-            ka, kb = [d.size_in(si.mesh) for d in si.dims], [d.size_in(so.mesh) for d in so.dims]
-            if any(n == 0 or n % k for n, k in zip(a + b, ka + kb)) or reshape_sharding(a, ka, b) is not None or reshape_sharding(b, kb, a) is not None: continue
-            bad = [i for i, k in enumerate(ka) if k > 1 and reshape_sharding(a, [k if j == i else 1 for j in range(len(a))], b) is None]
-            keep = dataclasses.replace(si, dims=tuple(DimSharding(() if i in bad else d.axes) for i, d in enumerate(si.dims)))
-            out[r] = ([(v, si, keep)], (), {})
-            w = r.operands[0]
-            while w.defining_op is not None and w.defining_op.name == "sdy.reshard" and len(w.users) == 1: skipped.add(w.defining_op); w = w.defining_op.operands[0]
-            for u in r.results[0].users:
-                while u is not None and u.name == "sdy.reshard" and _same_dims(u.attrs["sharding"], so):
-                    skipped.add(u); u = u.results[0].users[0] if len(u.results[0].users) == 1 else None
+            if any(n == 0 or n % k for n, k in zip(a + b, [d.size_in(si.mesh) for d in si.dims] + [d.size_in(so.mesh) for d in so.dims])): continue
+            yield r, v, si, so, a, b
+
+def reshape_gathers(explicit: Module, shardings: dict) -> tuple[dict, set]:
+    """`HandleReshape` where no tiling carries either way: {reshape: ([(operand, sharding, target)], (), {})} gathering
+    the dims that do not carry, and the reshards Shardy's explicit pass put around it, which XLA does not run."""
+    out, skipped = {}, set()
+    for r, v, si, so, a, b in _reshapes(explicit, shardings):
+        ka, kb = [d.size_in(si.mesh) for d in si.dims], [d.size_in(so.mesh) for d in so.dims]
+        if reshape_sharding(a, ka, b) is not None or reshape_sharding(b, kb, a) is not None: continue
+        bad = [i for i, k in enumerate(ka) if k > 1 and reshape_sharding(a, [k if j == i else 1 for j in range(len(a))], b) is None]
+        keep = dataclasses.replace(si, dims=tuple(DimSharding(() if i in bad else d.axes) for i, d in enumerate(si.dims)))
+        out[r] = ([(v, si, keep)], (), {})
+        _around_reshape(r, so, skipped)
+    return out, skipped
+
+# %% ../../nbs/04_shardy/11_xla_handlers.ipynb #b3f719cc
+def carried_back(b, sb, a):
+    "The sharding of shape `a` a tiling `sb` of shape `b` carries to through a reshape, where each split dim of `b` lies within one dim of `a`; else None."
+    f = _refinement(a, b)
+    if f is None or reshape_sharding(b, [d.size_in(sb.mesh) for d in sb.dims], a) is None: return None
+    if any(x.pre_size is not None for d in sb.dims for x in d.axes): return None
+    spans, dims = _spans(a, f), [[] for _ in a]
+    for span, d in zip(_spans(b, f), sb.dims):
+        if not d.axes: continue
+        owners = [i for i, s in enumerate(spans) if set(span) & set(s)]
+        if len(owners) != 1: return None
+        dims[owners[0]] += list(d.axes)                # major dims of b first
+    return dataclasses.replace(sb, dims=tuple(DimSharding(tuple(x)) for x in dims))
+
+def reshape_operand_moves(explicit: Module, shardings: dict) -> tuple[dict, set]:
+    "`HandleReshape` where the result's tiling carries back: {reshape: ([(operand, sharding, carried-back sharding)], (), {})}, and the reshards Shardy put around it."
+    out, skipped = {}, set()
+    for r, v, si, so, a, b in _reshapes(explicit, shardings):
+        t = carried_back(b, so, a)
+        if t is None or _same_dims(t, si): continue
+        out[r] = ([(v, si, t)], (), {})
+        _around_reshape(r, so, skipped)
     return out, skipped
 
 # %% ../../nbs/04_shardy/11_xla_handlers.ipynb #e2c914a1
@@ -134,9 +168,9 @@ def dot_free_axis_moves(explicit: Module, shardings: dict) -> tuple[dict, set]:
 
 # %% ../../nbs/04_shardy/11_xla_handlers.ipynb #298b2e27
 def handler_steps(explicit: Module, shardings: dict) -> tuple[dict, set]:
-    "`dot_contracting_groups`, `dot_free_axis_moves` and `reshape_gathers` together: {op: (steps, all-reduce axes, {device: elements})}, and the ops skipped."
+    "`dot_contracting_groups`, `dot_free_axis_moves`, `reshape_gathers` and `reshape_operand_moves` together: {op: (steps, all-reduce axes, {device: elements})}, and the ops skipped."
     out, skipped = {}, set()
-    for handler in (dot_contracting_groups, dot_free_axis_moves, reshape_gathers):
+    for handler in (dot_contracting_groups, dot_free_axis_moves, reshape_gathers, reshape_operand_moves):
         more, also = handler(explicit, shardings)
         out.update({op: v for op, v in more.items() if op not in out}); skipped |= also
     return out, skipped
