@@ -13,7 +13,8 @@ from ..layout.sharding import DimSharding
 from .predict_xla import dot_contracting_groups
 
 # %% auto #0
-__all__ = ['reshape_sharding', 'reshape_gathers', 'carried_back', 'reshape_operand_moves', 'dot_free_axis_moves', 'handler_steps']
+__all__ = ['reshape_sharding', 'reshape_gathers', 'carried_back', 'reshape_operand_moves', 'dot_free_axis_moves',
+           'dot_whole_gathers', 'handler_steps']
 
 # %% ../../nbs/04_shardy/11_xla_handlers.ipynb #49f8ffe5
 def _refinement(a, b) -> list | None:
@@ -138,39 +139,57 @@ def _reshards_around(d, skipped: set) -> None:
     v = d.results[0]
     while len(v.users) == 1 and v.users[0].name in ("sdy.all_reduce", "sdy.reshard"): skipped.add(v.users[0]); v = v.users[0].results[0]
 
-def dot_free_axis_moves(explicit: Module, shardings: dict) -> tuple[dict, set]:
-    """XLA's dot handler where one operand splits its contracting dim by axes the output splits and the other's is whole:
-    {dot: ([(value, sharding, target)], (free axis,), {device: elements of partial sums})}, and the explicit pass's ops it skips."""
+def _dots(explicit: Module, shardings: dict):
+    "`(dot, output sharding, (lhs, rhs contracting dims), [(operand before reshards, its sharding)])` for each dot XLA partitions on one mesh, no sub-axes."
     from shardnb.ir.ops import dot_dims
-    out, skipped = {}, set()
     for f in explicit.funcs.values():
         for d in f.walk():
             if d.name != "stablehlo.dot_general" or d not in shardings or _in_manual(d): continue
-            so, (_, _, lc, rc) = shardings[d][0], dot_dims(d)
-            vs = [_origin(v, shardings) for v in d.operands]
+            so, vs = shardings[d][0], [_origin(v, shardings) for v in d.operands]
             ss = [s for _, s in vs]
-            if so is None or any(s is None or s.mesh != so.mesh or s.unreduced for s in ss) or so.mesh.is_maximal or len(lc) != 1: continue
+            if so is None or any(s is None or s.mesh != so.mesh or s.unreduced for s in ss) or so.mesh.is_maximal: continue
             if any(a.pre_size is not None for s in ss + [so] for x in s.dims for a in x.axes): continue
-            used = {a.name for s in ss + [so] for x in s.dims for a in x.axes}
-            outs = {a.name for x in so.dims for a in x.axes}
-            for side, (c, o) in enumerate([(lc[0], rc[0]), (rc[0], lc[0])]):
-                axes = ss[side].dims[c].axes
-                if not axes or not {a.name for a in axes} <= outs or ss[1 - side].dims[o].axes: continue
-                g = math.prod(so.mesh.axis_size(a.name) for a in axes)
-                free = [n for n in so.mesh.axis_names if n not in used and so.mesh.axis_size(n) == g]
-                if len(free) != 1: continue
-                axis = ss[side].dims[c].axes[0].__class__(free[0])
-                steps = [(vs[side][0], ss[side], _resplit(ss[side], [c], [axis])), (vs[1 - side][0], ss[1 - side], _resplit(ss[1 - side], [o], [axis]))]
-                out[d] = (steps, (free[0],), {int(x): (g - 1) * math.prod(so.local_shape(d.results[0].type.shape)) for x in sorted(so.mesh.device_set)})
-                _reshards_around(d, skipped)
-                break
+            yield d, so, dot_dims(d)[2:], vs
+
+def dot_free_axis_moves(explicit: Module, shardings: dict) -> tuple[dict, set]:
+    """XLA's dot handler where one operand splits its contracting dim by axes the output splits and the other's is whole:
+    {dot: ([(value, sharding, target)], (free axis,), {device: elements of partial sums})}, and the explicit pass's ops it skips."""
+    out, skipped = {}, set()
+    for d, so, (lc, rc), vs in _dots(explicit, shardings):
+        ss = [s for _, s in vs]
+        if len(lc) != 1: continue
+        used = {a.name for s in ss + [so] for x in s.dims for a in x.axes}
+        outs = {a.name for x in so.dims for a in x.axes}
+        for side, (c, o) in enumerate([(lc[0], rc[0]), (rc[0], lc[0])]):
+            axes = ss[side].dims[c].axes
+            if not axes or not {a.name for a in axes} <= outs or ss[1 - side].dims[o].axes: continue
+            g = math.prod(so.mesh.axis_size(a.name) for a in axes)
+            free = [n for n in so.mesh.axis_names if n not in used and so.mesh.axis_size(n) == g]
+            if len(free) != 1: continue
+            axis = ss[side].dims[c].axes[0].__class__(free[0])
+            steps = [(vs[side][0], ss[side], _resplit(ss[side], [c], [axis])), (vs[1 - side][0], ss[1 - side], _resplit(ss[1 - side], [o], [axis]))]
+            out[d] = (steps, (free[0],), {int(x): (g - 1) * math.prod(so.local_shape(d.results[0].type.shape)) for x in sorted(so.mesh.device_set)})
+            _reshards_around(d, skipped)
+            break
+    return out, skipped
+
+# %% ../../nbs/04_shardy/11_xla_handlers.ipynb #ab2e38d4
+def dot_whole_gathers(explicit: Module, shardings: dict) -> tuple[dict, set]:
+    """XLA's dot handler on a dot with a whole output whose operands split their contracting dims into different numbers of shards:
+    {dot: ([(operand, sharding, whole)], (), {})}, each operand gathered, and the explicit pass's ops around it skipped."""
+    out, skipped = {}, set()
+    for d, so, (lc, rc), vs in _dots(explicit, shardings):
+        counts = [math.prod(s.dims[k].size_in(s.mesh) for k in ks) for (_, s), ks in zip(vs, (lc, rc))]
+        if any(x.axes for x in so.dims) or 1 in counts or counts[0] == counts[1]: continue
+        out[d] = ([(v, s, _resplit(s, list(range(len(s.dims))), ())) for v, s in vs], (), {})
+        _reshards_around(d, skipped)
     return out, skipped
 
 # %% ../../nbs/04_shardy/11_xla_handlers.ipynb #298b2e27
 def handler_steps(explicit: Module, shardings: dict) -> tuple[dict, set]:
-    "`dot_contracting_groups`, `dot_free_axis_moves`, `reshape_gathers` and `reshape_operand_moves` together: {op: (steps, all-reduce axes, {device: elements})}, and the ops skipped."
+    "each handler's steps together: {op: (steps, all-reduce axes, {device: elements})}, and the ops skipped."
     out, skipped = {}, set()
-    for handler in (dot_contracting_groups, dot_free_axis_moves, reshape_gathers, reshape_operand_moves):
+    for handler in (dot_contracting_groups, dot_free_axis_moves, dot_whole_gathers, reshape_gathers, reshape_operand_moves):
         more, also = handler(explicit, shardings)
         out.update({op: v for op, v in more.items() if op not in out}); skipped |= also
     return out, skipped
