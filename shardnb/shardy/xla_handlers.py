@@ -14,7 +14,7 @@ from .predict_xla import dot_contracting_groups
 
 # %% auto #0
 __all__ = ['reshape_sharding', 'reshape_gathers', 'carried_back', 'reshape_operand_moves', 'dot_free_axis_moves',
-           'dot_whole_gathers', 'handler_steps']
+           'dot_whole_gathers', 'dot_in_output_sharding', 'handler_steps']
 
 # %% ../../nbs/04_shardy/11_xla_handlers.ipynb #49f8ffe5
 def _refinement(a, b) -> list | None:
@@ -185,11 +185,48 @@ def dot_whole_gathers(explicit: Module, shardings: dict) -> tuple[dict, set]:
         _reshards_around(d, skipped)
     return out, skipped
 
+# %% ../../nbs/04_shardy/11_xla_handlers.ipynb #3ac28a03
+def _output_operand(s, so, batch, free, start, contracting, common):
+    "`s` (an operand's sharding) as a dot whose output is `so` needs it: batch and free dims split as the output's, contracting dims by `common`."
+    dims = [DimSharding(()) for _ in s.dims]
+    for n, k in enumerate(batch): dims[k] = DimSharding(so.dims[n].axes)
+    for n, k in enumerate(free): dims[k] = DimSharding(so.dims[start + n].axes)
+    for n, k in enumerate(contracting): dims[k] = DimSharding(common[n])
+    return dataclasses.replace(s, dims=tuple(dims))
+
+def dot_in_output_sharding(explicit: Module, shardings: dict) -> tuple[dict, set]:
+    """A dot whose result Shardy moves after computing it (bytes on the wire), partitioned by XLA in its propagated sharding:
+    {dot: ([(operand, sharding, target)], contracting axes, {device: elements of partial sums})}, and the ops skipped."""
+    from shardnb.ir.ops import dot_dims
+    from shardnb.shardy.predict_xla import xla_reshard, xla_sharding
+    out, skipped = {}, set()
+    for d, so, (lc, rc), vs in _dots(explicit, shardings):
+        se, shape = get_sharding(d.results[0]), list(d.results[0].type.shape)
+        if se is None or se.unreduced or se.mesh != so.mesh or _same_dims(se, so): continue
+        if not any(any(r.values()) for _, r in xla_reshard(xla_sharding(se), xla_sharding(so), shape, 4)[0]): continue
+        (lb, rb), ss = dot_dims(d)[:2], [s for _, s in vs]
+        outs, common = {a for x in so.dims for a in x.axes}, []
+        for i, j in zip(lc, rc):
+            axes = []
+            for a, b in zip(ss[0].dims[i].axes, ss[1].dims[j].axes):
+                if a != b or a in outs: break
+                axes.append(a)
+            common.append(tuple(axes))
+        if sum(bool(c) for c in common) > 1: continue      # one all-reduce per split dim: not modelled
+        free = [[k for k in range(len(s.dims)) if k not in b + c] for s, b, c in zip(ss, (lb, rb), (lc, rc))]
+        steps = [(v, s, _output_operand(s, so, b, fr, len(lb) + (side and len(free[0])), c, common))
+                 for side, ((v, s), b, fr, c) in enumerate(zip(vs, (lb, rb), free, (lc, rc)))]
+        axes = tuple(a.name for c in common for a in c)
+        g = math.prod(so.mesh.axis_size(a) for a in axes)
+        out[d] = (steps, axes, {int(x): (g - 1) * math.prod(so.local_shape(shape)) for x in sorted(so.mesh.device_set)} if g > 1 else {})
+        _reshards_around(d, skipped)
+    return out, skipped
+
 # %% ../../nbs/04_shardy/11_xla_handlers.ipynb #298b2e27
 def handler_steps(explicit: Module, shardings: dict) -> tuple[dict, set]:
     "each handler's steps together: {op: (steps, all-reduce axes, {device: elements})}, and the ops skipped."
     out, skipped = {}, set()
-    for handler in (dot_contracting_groups, dot_free_axis_moves, dot_whole_gathers, reshape_gathers, reshape_operand_moves):
+    for handler in (dot_contracting_groups, dot_free_axis_moves, dot_whole_gathers, reshape_gathers, reshape_operand_moves, dot_in_output_sharding):
         more, also = handler(explicit, shardings)
         out.update({op: v for op, v in more.items() if op not in out}); skipped |= also
     return out, skipped
