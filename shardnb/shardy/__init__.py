@@ -13,3 +13,4 @@ from .debug import *
 from .explain import *
 from .predict import *
 from .predict_xla import *
+from .xla_handlers import *
