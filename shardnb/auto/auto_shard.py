@@ -472,16 +472,17 @@ class Milp:
         "The choice taken by each decision."
         return [int(np.argmax(x[self.x0[d]:self.x0[d] + len(cs)])) for d, cs in enumerate(self.g.choices)]
 
-    def _unknown_pairs(self, x) -> list:
-        """The moves not yet planned exactly among those the answer `x` uses and, on each edge class it prices by pairs,
-        every pair that shares its source or its target (the answers next to it: planning them now saves rounds)."""
+    def _unknown_pairs(self, x, near: bool = True) -> list:
+        """The moves not yet planned exactly among those the answer `x` uses and, with `near`, on each edge class it
+        prices by pairs, every pair that shares its source or its target (the answers next to it: planning them now
+        saves rounds)."""
         pick, out = self.picks(x), []
         for e, (S, T) in zip(self.g.edges, self.sets):
             s0 = self.g.choices[e["u"]][pick[e["u"]]].results[e["r"]]
             t0 = self.g.choices[e["w"]][pick[e["w"]]].operands[e["i"]]
             v = e["uses"][0][0]; shape, dt = v.type.shape, element_type(v.type)
-            near = [(s0, t0)] + ([] if e["tied"] else [(s0, t) for t in T] + [(s, t0) for s in S])
-            out += [(s, t, shape, dt) for s, t in near if not self.g.pricer.known(s, t, shape, dt)]
+            pairs = [(s0, t0)] + ([] if e["tied"] or not near else [(s0, t) for t in T] + [(s, t0) for s in S])
+            out += [(s, t, shape, dt) for s, t in pairs if not self.g.pricer.known(s, t, shape, dt)]
         return list(dict.fromkeys(out))
 
 def evaluate(g: Graph, pick: list[int]) -> tuple[float, float]:
@@ -542,7 +543,7 @@ def solve(self: Milp, time_limit: float, verbose=False, min_peak=False, starts=(
     if progress is not None: h.cbMipInterrupt.subscribe(interrupt)
     loose = not min_peak   # rounds that still bring in exact costs stop at a 1% gap; the last proves its answer
     while True:
-        rounds += 1
+        rounds += 1; tight = not loose
         h.setOptionValue("mip_rel_gap", 1e-2 if loose else 1e-9)
         if not min_peak:
             c = self.price(); scale = 1e6 / max(1e-300, float(np.abs(c).max(initial=0)))   # HiGHS's tolerances are absolute
@@ -554,15 +555,16 @@ def solve(self: Milp, time_limit: float, verbose=False, min_peak=False, starts=(
         x = np.array(h.getSolution().col_value) if info.primal_solution_status == 2 else None
         if np.isfinite(info.mip_dual_bound): bound = max(bound, info.mip_dual_bound / scale)   # µs; bound prices never exceed exact ones
         if x is None or min_peak: break
-        todo = self._unknown_pairs(x)
-        for s, t, shape, dt in todo: self.g.pricer.exact(s, t, shape, dt)
+        todo = self._unknown_pairs(x, near=False)   # this answer's own moves not yet planned: none, and it is proven
+        late = time.perf_counter() - t0 > time_limit   # out of time: plan only what pricing this answer needs
+        for s, t, shape, dt in (todo if late else self._unknown_pairs(x)): self.g.pricer.exact(s, t, shape, dt)
         pick = self.picks(x); value = sum(evaluate(self.g, pick))
         if self.best is None or value < self.best[1]: self.best = (pick, value)   # every round's answer, priced exactly
-        if time.perf_counter() - t0 > time_limit: break
+        if late or time.perf_counter() - t0 > time_limit: break
         if not todo:
             if not loose: break
             loose = False
-    optimal = status == highspy.HighsModelStatus.kOptimal and not todo
+    optimal = status == highspy.HighsModelStatus.kOptimal and not todo and tight
     name = "optimal" if optimal else "infeasible" if status == highspy.HighsModelStatus.kInfeasible else "time limit"
     size = (n, A.shape[0], rounds, len(self.g.pricer.plans), len(self.g.choices), len(self.g.nodes))
     if min_peak: return x, SolverReport(name, info.objective_function_value * _MIB if x is not None else math.nan, 0.0, time.perf_counter() - t0, *size)
