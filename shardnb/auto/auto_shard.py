@@ -538,8 +538,9 @@ def solve(self: Milp, time_limit: float, verbose=False, min_peak=False, starts=(
         t = time.perf_counter() - t0
         if progress is None or t < 1.0 or t - seen["last"] < 1.0: return
         seen["last"] = t; d = e.data_out
-        progress(f"round {rounds}: incumbent {d.mip_primal_bound / scale:,.1f} µs, bound {d.mip_dual_bound / scale:,.1f} µs, "
-                 f"gap {d.mip_gap:.2%} ({t:.0f} s)")
+        known = lambda x, text: text if math.isfinite(x) else "not yet"   # before its first LP HiGHS has no bound
+        progress(f"round {rounds}: incumbent {known(d.mip_primal_bound, f'{d.mip_primal_bound / scale:,.1f} µs')}, "
+                 f"bound {known(d.mip_dual_bound, f'{d.mip_dual_bound / scale:,.1f} µs')}, gap {known(d.mip_gap, f'{d.mip_gap:.2%}')} ({t:.0f} s)")
     if progress is not None: h.cbMipInterrupt.subscribe(interrupt)
     loose = not min_peak   # rounds that still bring in exact costs stop at a 1% gap; the last proves its answer
     while True:
@@ -560,6 +561,9 @@ def solve(self: Milp, time_limit: float, verbose=False, min_peak=False, starts=(
         for s, t, shape, dt in (todo if late else self._unknown_pairs(x)): self.g.pricer.exact(s, t, shape, dt)
         pick = self.picks(x); value = sum(evaluate(self.g, pick))
         if self.best is None or value < self.best[1]: self.best = (pick, value)   # every round's answer, priced exactly
+        if progress is not None and time.perf_counter() - t0 >= 1.0:
+            progress(f"round {rounds} done: best {self.best[1] * 1e6:,.1f} µs exact, bound {bound:,.1f} µs, "
+                     f"{len(self.g.pricer.plans)} moves planned ({time.perf_counter() - t0:.0f} s)")
         if late or time.perf_counter() - t0 > time_limit: break
         if not todo:
             if not loose: break
