@@ -3,6 +3,7 @@ on several meshes, the search's solve time, gap and size, and every strategy's s
 
     python bench/auto_shard.py [--models mlp2,gpt2_block] [--meshes 8,2x4] [--time-limit 60] [--starts]
     python bench/auto_shard.py --models mlp2,gpt2_block,llama_block,moe_layer,wide_resnet_bottleneck,gpt2_stack12 --write-tables bench/tables
+    python bench/auto_shard.py --pareto gpt2_stack12:8 --write-tables bench/tables   (the chapter's Pareto front of the stack)
 
 Baselines are argument annotations that shardnb's propagation completes (Shardy's user-priority propagation):
 replicated; data parallel (the batch dim of the data arguments over every axis); FSDP (data parallel, and every
@@ -24,6 +25,7 @@ sys.path.insert(0, str(ROOT))
 
 from shardnb.ir.program import parse_module, copy_module
 from shardnb.layout.syntax import parse_mesh
+from shardnb.layout.mesh import ShardingError
 from shardnb.auto.auto_shard import auto_shard, step_cost, propagated, DeviceModel
 from shardnb.auto.baselines import hand_strategy, alpa_search
 
@@ -72,17 +74,25 @@ def mesh_text(m: str) -> str:
 
 
 def pareto_table(a):
-    "Step time against memory limit for one model and mesh: from the unconstrained answer's peak down to where nothing fits."
+    "Step time against memory limit for one model and mesh: from the unconstrained answer's peak down to the smallest feasible limit, and one byte below it."
     from shardnb.auto.baselines import pareto, plot_pareto
     name, mk = a.pareto.split(":"); text = lower([name])[name]; mt = mesh_text(mk)
     free = auto_shard(text, mt, time_limit=a.time_limit)
-    limits = [int(free.cost.peak_bytes * f) for f in (1.0, 0.9, 0.8, 0.7, 0.6, 0.5, 0.4, 0.3, 0.2)]
+    try: auto_shard(text, mt, memory_limit=1, time_limit=a.time_limit); least = 1
+    except ShardingError as e:   # the error names the smallest feasible limit: the sweep runs from there to the free peak
+        least = int(str(e).split("smallest feasible limit is ")[1].split(" B")[0].replace(",", ""))
+    limits = [int(least + (free.cost.peak_bytes - least) * f) for f in (1.0, 0.8, 0.6, 0.4, 0.2, 0.0)] + [least - 1]
     t = time.perf_counter(); pts = pareto(text, mt, limits, time_limit=a.time_limit); wall = time.perf_counter() - t
     print(f"machine: {os.cpu_count()} cores, numpy float32 matmul {machine_speed():.1f} GFLOP/s; {name} on {mt}; {len(limits)} solves in {wall:.1f} s")
     print(f"{'limit MiB':>10} {'step ms':>10} {'peak MiB':>10}")
     for lim, sec, peak in pts:
         print(f"{lim / 2**20:10.1f} " + (f"{sec * 1e3:10.4f} {peak / 2**20:10.1f}" if sec is not None else f"{'no strategy fits':>21}"))
     if a.png: plot_pareto(pts, f"{name} on {mt}").savefig(a.png, dpi=120)
+    if a.write_tables:   # the chapter draws the front from this table
+        os.makedirs(a.write_tables, exist_ok=True)
+        table = dict(machine=dict(cores=os.cpu_count(), matmul_gflops=round(machine_speed(), 1)), model=name, mesh=mk,
+                     time_limit=a.time_limit, points=[dict(limit=l, step_s=t, peak_bytes=p) for l, t, p in pts])
+        with open(os.path.join(a.write_tables, f"pareto_{name}_{mk}.json"), "w") as f: json.dump(table, f, indent=1)
 
 
 def main(argv=None):
