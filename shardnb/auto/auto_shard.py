@@ -30,7 +30,8 @@ from .step_cost import (DeviceModel, StepCost, folded, op_flops, top_ops, live_r
 # %% auto #0
 __all__ = ['FRONTENDS', 'Choice', 'sharding_of_dims', 'axis_assignments', 'Pricer', 'op_choices', 'arg_choices', 'inline_calls',
            'drop_dead_ops', 'Graph', 'build_graph', 'SolverReport', 'Milp', 'evaluate', 'sharding_dims',
-           'checked_values', 'propagated', 'annotate', 'AutoShard', 'mesh_of', 'as_module', 'start_pick', 'auto_shard']
+           'checked_values', 'propagated', 'propagated_at', 'annotate', 'AutoShard', 'mesh_of', 'as_module',
+           'start_pick', 'auto_shard']
 
 # %% ../../nbs/07_auto/01_auto_shard.ipynb #80c21761
 @dataclass(frozen=True, eq=False)
@@ -591,28 +592,31 @@ def checked_values(f: Func, free_names=("stablehlo.constant", "sdy.constant")) -
     return [a for a in f.args if isinstance(a.type, TensorType)] + [r for op in top_ops(f) if op.name not in free_names
                                                                     for r in op.results if isinstance(r.type, TensorType)]
 
-def _mismatches(m: Module, want: dict) -> list:
-    """The values of `m`'s main function (constants aside) whose sharding after `propagated` differs from `want`, in
-    program order, as (value, wanted sharding), and the propagated module. Ops are matched through their position tag (`pos`) in a tagged copy:
-    propagation may drop dead ops, and the import passes clone constant expressions (a clone is not checked)."""
-    c = copy_module(m)
-    mine, memo = {}, {}
-    for k, (a, b) in enumerate(zip(top_ops(m.main), top_ops(c.main))): b.pos = -1 - k; mine[-1 - k] = a
-    pm = propagated(c); p = pm.main
-    seen = {}
-    for op in top_ops(p): seen.setdefault(op.pos, []).append(op)
-    bad = [(a, want.get(a)) for a, b in zip(m.main.args, p.args)
-           if isinstance(a.type, TensorType) and sharding_dims(want.get(a), a.type.rank) != sharding_dims(get_sharding(b), a.type.rank)]
-    for tag, op in mine.items():
-        if folded(op, memo) or len(seen.get(tag, [])) != 1: continue   # constant expressions are free, made as their users want
-        for a, b in zip(op.results, seen[tag][0].results):
-            if isinstance(a.type, TensorType) and sharding_dims(want.get(a), a.type.rank) != sharding_dims(get_sharding(b), a.type.rank):
-                bad.append((a, want.get(a)))
-    return bad, pm
-
 def propagated(m: Module) -> Module:
     "`propagate(import_pipeline(m))` on a copy of `m`."
     return propagate(import_pipeline(copy_module(m)))
+
+def propagated_at(m: Module, ops=top_ops) -> tuple[Module, dict]:
+    """`propagated(m)`, and for each op of `ops(m.main)` its one counterpart there, matched through a position tag
+    (`pos`) on a copy: propagation may drop dead ops, and the import passes clone constant expressions (an op cloned
+    has no single counterpart and is left out)."""
+    c = copy_module(m)
+    for k, op in enumerate(ops(c.main)): op.pos = -1 - k
+    pm = propagated(c)
+    seen = {}
+    for op in top_ops(pm.main): seen.setdefault(op.pos, []).append(op)
+    return pm, {op: seen[-1 - k][0] for k, op in enumerate(ops(m.main)) if len(seen.get(-1 - k, [])) == 1}
+
+def _mismatches(m: Module, want: dict) -> list:
+    """The values of `m`'s main function (constants aside) whose sharding after `propagated` differs from `want`, in
+    program order, as (value, wanted sharding), and the propagated module."""
+    pm, at = propagated_at(m)
+    memo, differs = {}, lambda a, b: isinstance(a.type, TensorType) and sharding_dims(want.get(a), a.type.rank) != sharding_dims(get_sharding(b), a.type.rank)
+    bad = [(a, want.get(a)) for a, b in zip(m.main.args, pm.main.args) if differs(a, b)]
+    for op, q in at.items():
+        if folded(op, memo): continue   # constant expressions are free, made as their users want
+        bad += [(a, want.get(a)) for a, b in zip(op.results, q.results) if differs(a, b)]
+    return bad, pm
 
 def annotate(g: Graph, pick: list[int], *, max_pins: int = 200, greedy_rounds: int = 4) -> tuple[Module, dict, int, Module]:
     """The program with the answer's argument and result shardings and the constraints its moves and pins need: the
@@ -696,16 +700,12 @@ def start_pick(g: Graph, start: Module) -> list[int]:
     strategy): propagation fills it in, and each decision takes the choice that writes (then reads) the most of its
     shardings; an element-wise op tied to its operand takes the choice that reads what that operand's choice writes."""
     ops = lambda f: [op for op in top_ops(f) if op.name != "sdy.sharding_constraint"]   # a start may add constraints (an answer's)
-    f, s = g.func, inline_calls(start).main
+    src = inline_calls(start); f, s = g.func, src.main
     mine, theirs = ops(f), ops(s)
     if len(mine) != len(theirs) or len(f.args) != len(s.args) or any(a.name != b.name for a, b in zip(mine, theirs)):
         raise ShardingError("a start must annotate the program being searched (the same ops and arguments)")
-    c = copy_module(start if len(start.funcs) == 1 else inline_calls(start))
-    for k, op in enumerate(ops(c.main)): op.pos = -1 - k
-    p = propagated(c).main
-    seen = {}
-    for op in top_ops(p): seen.setdefault(op.pos, []).append(op)
-    at = dict(zip(f.args, p.args)) | {op: seen[-1 - k][0] for k, op in enumerate(mine) if len(seen.get(-1 - k, [])) == 1}
+    pm, found = propagated_at(src, ops)
+    at = dict(zip(f.args, pm.main.args)) | {op: found[x] for op, x in zip(mine, theirs) if x in found}
     dims = lambda x, v: sharding_dims(x, v.type.rank)
     def score(n, ch):
         q = at.get(n)
@@ -754,15 +754,12 @@ def auto_shard(program, mesh, *, memory_limit: int | None = None, device: Device
     cost = step_cost(done, device=device)
     result = AutoShard(out, want, cost, StepCost(own - reduce_s, moves + reduce_s, cost.peak_bytes), report, pins)
     for s in starts:   # a start the graph could not express exactly may still cost less: then it is the answer
-        mod = inline_calls(s); c = copy_module(mod)
-        for k, op in enumerate(top_ops(c.main)): op.pos = -1 - k
-        done = propagated(c)
+        mod = inline_calls(s)
+        done, at = propagated_at(mod)
         cost = step_cost(done, device=device)
         if cost.total_s < result.cost.total_s * (1 - 1e-12) and (memory_limit is None or cost.peak_bytes <= memory_limit):
-            seen = {op.pos: op for op in top_ops(done.main)}
             chosen = {a: get_sharding(b) for a, b in zip(mod.main.args, done.main.args)}
-            for k, op in enumerate(top_ops(mod.main)):
-                if -1 - k in seen: chosen.update((r, get_sharding(q)) for r, q in zip(op.results, seen[-1 - k].results))
+            for op, q in at.items(): chosen.update((r, get_sharding(x)) for r, x in zip(op.results, q.results))
             result = AutoShard(mod, chosen, cost, cost, dataclasses.replace(report, status=report.status + ", a start costs less"), 0)
     return result
 

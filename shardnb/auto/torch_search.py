@@ -295,7 +295,8 @@ def megatron_pairs(module: Module, tp: int) -> list[tuple[list, Operator, dict]]
             if p is None: ok = False
             elif p.name in lin: ups.append(p)
             elif is_reshape(p) and p.inputs[0].type.shape[-1:] == p.output.type.shape[-1:]: todo.append(p.inputs[0])
-            elif p.reductions or not any(tuple(v.type.shape) == tuple(p.output.type.shape) and p.in_letters(i) == p.out_letters for i, v in enumerate(p.inputs)): ok = False
+            elif p.reductions or "Norm" in p.primitive or "Softmax" in p.primitive or not any(   # a norm or softmax ends an MLP
+                    tuple(v.type.shape) == tuple(p.output.type.shape) and p.in_letters(i) == p.out_letters for i, v in enumerate(p.inputs)): ok = False
             else: todo += [v for i, v in enumerate(p.inputs) if tuple(v.type.shape) == tuple(p.output.type.shape) and p.in_letters(i) == p.out_letters]
         if ok and ups and o.sizes[lin[o.name][1]] % tp == 0 and all(u.sizes[lin[u.name][2]] % tp == 0 for u in ups):
             out.append((sorted({u.name: u for u in ups}.values(), key=lambda u: u.index), o, lin))

@@ -10,6 +10,8 @@ import functools, os, random, time
 import numpy as np
 import pytest
 
+from shardnb.auto.torch_search import megatron_pairs as mlp_pairs
+
 torch = pytest.importorskip("torch")
 tf = pytest.importorskip("transformers")
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
@@ -150,43 +152,10 @@ def test_model_translates_and_evaluates_to_torch(case):
     assert close(got, want)
 
 
-LINEAR = ("Dense", "MatMul", "BatchMatMul")
-
-
-def _linear(o, weights):
-    "(activation input index, contracting letter, output-feature letter) of a linear with one weight, else None."
-    if o.primitive not in LINEAR or len(o.inputs) < 2: return None
-    w = [i for i in (0, 1) if o.inputs[i] in weights]
-    if len(w) != 1: return None
-    a = 1 - w[0]
-    k = [l for l in o.in_letters(w[0]) if l in o.reduce_kind]
-    n = [l for l in o.in_letters(w[0]) if l not in o.in_letters(a)]
-    return (a, k[0], n[0]) if len(k) == 1 and len(n) == 1 else None
-
-
 def megatron_pairs(module, device_num=8):
-    "Megatron's MLP pairs: each linear whose input is made from other linears' outputs through element-wise operators (and reshapes keeping the feature dim) alone, with those linears."
-    ops = operators(module)
-    weights = set(module.main.args) - set(network_inputs(module))
-    for o in ops:   # a parameter seen through Transpose and Reshape (core ATen's `t` before `addmm`) is still a weight
-        if o.primitive in ("Transpose", "Reshape") and len(o.inputs) == 1 and o.inputs[0] in weights: weights.add(o.output)
-    lin = {o.name: r for o in ops if (r := _linear(o, weights))}
-    made_by = {o.output: o for o in ops}
-    pairs = []
-    for o in ops:
-        if o.name not in lin: continue
-        a, k, _ = lin[o.name]
-        ups, todo, ok = [], [o.inputs[a]], True
-        while todo and ok:
-            p = made_by.get(todo.pop())
-            if p is None: ok = False
-            elif p.name in lin: ups.append(p)
-            elif is_reshape(p) and p.inputs[0].type.shape[-1:] == p.output.type.shape[-1:]: todo.append(p.inputs[0])   # rows regrouped, features kept (Conv1D's view)
-            elif p.reductions or "Norm" in p.primitive or "Softmax" in p.primitive or not any(tuple(v.type.shape) == tuple(p.output.type.shape) and p.in_letters(i) == p.out_letters for i, v in enumerate(p.inputs)): ok = False
-            else: todo += [v for i, v in enumerate(p.inputs) if tuple(v.type.shape) == tuple(p.output.type.shape) and p.in_letters(i) == p.out_letters]
-        if ok and ups and o.sizes[k] % device_num == 0 and all(u.sizes[lin[u.name][2]] % device_num == 0 for u in ups):
-            pairs.append((sorted({u.name: u for u in ups}.values(), key=lambda u: u.index), o))
-    return pairs, lin
+    "Megatron's MLP pairs (the automatic-sharding chapter's `megatron_pairs`) as (up projections, down projection), and each linear's letters."
+    found = mlp_pairs(module, device_num)
+    return [(ups, down) for ups, down, _ in found], (found[0][2] if found else {})
 
 
 def megatron(module, device_num=8):
