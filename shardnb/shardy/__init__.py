@@ -14,3 +14,4 @@ from .explain import *
 from .predict import *
 from .predict_xla import *
 from .xla_handlers import *
+from .xla_movement import *

@@ -13,8 +13,8 @@ from ..layout.sharding import DimSharding
 from .predict_xla import dot_contracting_groups
 
 # %% auto #0
-__all__ = ['reshape_sharding', 'reshape_gathers', 'carried_back', 'reshape_operand_moves', 'dot_free_axis_moves',
-           'dot_whole_gathers', 'dot_in_output_sharding', 'handler_steps']
+__all__ = ['HANDLERS', 'reshape_sharding', 'reshape_gathers', 'carried_back', 'reshape_operand_moves', 'dot_free_axis_moves',
+           'dot_whole_gathers', 'dot_in_output_sharding']
 
 # %% ../../nbs/04_shardy/11_xla_handlers.ipynb #49f8ffe5
 def _refinement(a, b) -> list | None:
@@ -223,10 +223,6 @@ def dot_in_output_sharding(explicit: Module, shardings: dict) -> tuple[dict, set
     return out, skipped
 
 # %% ../../nbs/04_shardy/11_xla_handlers.ipynb #298b2e27
-def handler_steps(explicit: Module, shardings: dict) -> tuple[dict, set]:
-    "each handler's steps together: {op: (steps, all-reduce axes, {device: elements})}, and the ops skipped."
-    out, skipped = {}, set()
-    for handler in (dot_contracting_groups, dot_free_axis_moves, dot_whole_gathers, reshape_gathers, reshape_operand_moves, dot_in_output_sharding):
-        more, also = handler(explicit, shardings)
-        out.update({op: v for op, v in more.items() if op not in out}); skipped |= also
-    return out, skipped
+HANDLERS = (dot_contracting_groups, dot_free_axis_moves, dot_whole_gathers, reshape_gathers, reshape_operand_moves, dot_in_output_sharding)
+"XLA's handlers of dots and reshapes, in the order they claim an op: each takes (explicit module, shardings) to ({op: (steps, all-reduce axes, {device: elements})}, ops XLA does not run)."
+
