@@ -16,6 +16,7 @@ from ..reshard.transfers import itemsize
 from .cost import element_type
 from .predict_xla import (HLO_KINDS, hlo_bytes, replica_groups, HloCollective, hlo_collectives,
     CollectiveComparison, compare_collectives, xla_sharding, xla_reshard, elementwise_moves, propagated_shardings, dot_grouped_first, per_dim_all_reduces)
+from .xla_handlers import windows
 from .xla_movement import handler_steps
 _all_ = ["HLO_KINDS", "hlo_bytes", "replica_groups", "HloCollective", "hlo_collectives", "CollectiveComparison", "compare_collectives"]
 
@@ -23,9 +24,9 @@ _all_ = ["HLO_KINDS", "hlo_bytes", "replica_groups", "HloCollective", "hlo_colle
 __all__ = ['value_sharding', 'local_bytes', 'value_bytes', 'PeakLive', 'peak_live_bytes', 'MemoryReport', 'memory_report',
            'PredictedCollective', 'Prediction', 'wire_itemsize', 'explicit_collective', 'step_collectives',
            'one_device_collectives', 'explicit_operand_gathers', 'batch_dims', 'batch_dim_gathers', 'whole_dims',
-           'whole_dim_gathers', 'size_one_replications', 'windows', 'halo_exchanges', 'reverse_permutes',
-           'predict_collectives', 'HLO_KINDS', 'hlo_bytes', 'replica_groups', 'HloCollective', 'hlo_collectives',
-           'CollectiveComparison', 'compare_collectives']
+           'whole_dim_gathers', 'size_one_replications', 'halo_exchanges', 'reverse_permutes', 'predict_collectives',
+           'HLO_KINDS', 'hlo_bytes', 'replica_groups', 'HloCollective', 'hlo_collectives', 'CollectiveComparison',
+           'compare_collectives']
 
 # %% ../../nbs/04_shardy/09_predict.ipynb #514b07b8
 def value_sharding(v: Value) -> TensorSharding | None:
@@ -288,9 +289,9 @@ def _on_one_device(op: Op) -> bool:
     shs = [get_sharding(r) for r in op.results] or list(op.attrs.get("sdy.sharding") or ())
     return bool(shs) and all(isinstance(s, TensorSharding) and s.mesh is not None and s.mesh.is_maximal for s in shs)
 
-def one_device_collectives(op: Op, module: Module, where: str, *, backend: str = "cpu") -> list[PredictedCollective]:
+def one_device_collectives(op: Op, module: Module, where: str, *, backend: str = "cpu", fresh=None) -> list[PredictedCollective]:
     """What XLA moves around an op pinned to one device (a host callback): it gathers every sharded operand whole onto
-    every device, and hands each result used elsewhere to every device by an all-reduce of the whole buffer (zeros
+    every device (once per value, `fresh`: its reshard cache), and hands each result used elsewhere to every device by an all-reduce of the whole buffer (zeros
     from the others)."""
     from shardnb.shardy.cost import sharding_of, replicated
     from shardnb.reshard.planner import plan_reshard
@@ -301,6 +302,7 @@ def one_device_collectives(op: Op, module: Module, where: str, *, backend: str =
         s = value_sharding(v)
         if not isinstance(v.type, TensorType) or s is None or s.mesh is None or s.mesh.is_maximal: continue
         src = sharding_of(v, s)
+        if fresh and not fresh(v, replicated(src, v.type.rank)): continue
         plan = plan_reshard(src, replicated(src, v.type.rank), v.type.shape, element_type(v.type))
         out += step_collectives(plan, where, "to one device", backend=backend)
     for r in op.results:
@@ -411,43 +413,6 @@ def size_one_replications(op: Op, where: str, *, backend: str = "cpu") -> list[P
 
 
 # %% ../../nbs/04_shardy/09_predict.ipynb #e7b4c2d2
-def _vec(text: str, name: str) -> list[int] | None:
-    "The integers of `name = [...]` (nested lists flattened) in an op's text, None when absent."
-    m = re.search(name + r" = (\[(?:[^\[\]]|\[[^\]]*\])*\])", text)
-    return [int(x) for x in re.findall(r"-?\d+", m.group(1))] if m else None
-
-def windows(op: Op):
-    """`(window, stride, base dilation, window dilation, padding low/high)` per dim of the windowed operand of a
-    reduce_window, a slice or a convolution (its input, spatial dims from `dim_numbers`; other dims a trivial window), else None."""
-    v = op.operands[0] if op.operands else None
-    if v is None or not isinstance(v.type, TensorType): return None
-    rank = v.type.rank
-    one, pad = [1] * rank, [0] * (2 * rank)
-    if op.name == "stablehlo.reduce_window":
-        get = lambda k: [int(x) for x in re.findall(r"-?\d+", str(op.attrs[k]).split(":", 1)[-1])] if k in op.attrs else one
-        p = [int(x) for x in re.findall(r"-?\d+", str(op.attrs.get("padding", "")).split(" : ")[0])]
-        p = p if len(p) == 2 * rank else (p or [0]) * (2 * rank) if len(p) <= 1 else None
-        w = [get(k) for k in ("window_dimensions", "window_strides", "base_dilations", "window_dilations")]
-        return None if p is None or any(len(x) != rank for x in w) else (*w, p)
-    if op.name == "stablehlo.slice":   # a window of 1 element: stride the slice's, padding minus what it cuts off
-        m = re.search(r"\[([\d:,\s]+)\]", str(op.form))
-        parts = [[int(x) for x in q.split(":")] for q in m.group(1).split(",")] if m else []
-        if len(parts) != rank: return None
-        return one, [q[2] if len(q) > 2 else 1 for q in parts], one, one, [x for (a, b, *_), n in zip(parts, v.type.shape) for x in (-a, b - n)]
-    if op.name != "stablehlo.convolution" or any(str(op.attrs.get(g, "1")).split()[0] != "1" for g in ("feature_group_count", "batch_group_count")): return None
-    text = str(op.form)
-    m = re.search(r"dim_numbers = \[([^\]]*)\]x\[([^\]]*)\]", text)
-    if m is None: return None
-    lhs, rhs = [x.strip() for x in m.group(1).split(",")], [x.strip() for x in m.group(2).split(",")]
-    k, st, bd, wd = list(one), list(one), list(one), list(one)
-    ns = sum(x.isdigit() for x in lhs)
-    vals = {n: _vec(text, n) or ([0, 0] * ns if n == "pad" else [1] * ns) for n in ("stride", "pad", "lhs_dilate", "rhs_dilate")}
-    for j in range(ns):
-        d = lhs.index(str(j))
-        k[d], st[d], bd[d], wd[d] = op.operands[1].type.shape[rhs.index(str(j))], vals["stride"][j], vals["lhs_dilate"][j], vals["rhs_dilate"][j]
-        pad[2 * d: 2 * d + 2] = vals["pad"][2 * j: 2 * j + 2]
-    return k, st, bd, wd, pad
-
 def halo_exchanges(op: Op, where: str, *, backend: str = "cpu") -> list[PredictedCollective]:
     """The collective-permutes XLA's halo exchange runs for a window op whose windowed dims are sharded (per dim, the
     largest left halo from each device's left neighbour and the largest right halo from its right one), or for a
@@ -568,12 +533,12 @@ def predict_collectives(module: Module, *, backend: str = "cpu", propagated: boo
     for f, op, calls in _inlined(m, m.main):
         where = f"@{f.name} {_label(op)}"
         if op.name in _EXPLICIT: out += explicit_operand_gathers(op, where, backend=backend) + [explicit_collective(op, m, where, backend=backend)]; continue
-        if _on_one_device(op): out += one_device_collectives(op, m, where, backend=backend); continue
-        if _reduced_again(op): continue   # the full pass re-adds the pipeline's all-reduce (as jaxlib does run twice)
         def fresh(v, dst, calls=calls):   # XLA reshards a value to a layout once (its reshard cache, then CSE)
             key = (*_origin(v, calls), dst)
             if key in done: return False
             done.add(key); return True
+        if _on_one_device(op): out += one_device_collectives(op, m, where, backend=backend, fresh=fresh); continue
+        if _reduced_again(op): continue   # the full pass re-adds the pipeline's all-reduce (as jaxlib does run twice)
         out += whole_dim_gathers(op, where, backend=backend, held=held, fresh=fresh)
         out += size_one_replications(op, where, backend=backend)
         out += halo_exchanges(op, where, backend=backend)

@@ -6,15 +6,15 @@ Docs: https://shardnb.github.io/shardnb/04_shardy/xla_handlers.html.md"""
 
 # %% ../../nbs/04_shardy/11_xla_handlers.ipynb #467bc008
 from __future__ import annotations
-import dataclasses, math
+import dataclasses, math, re
 from ..ir.core import get_sharding
-from ..ir.program import Module
+from ..ir.program import Module, Op, TensorType
 from ..layout.sharding import DimSharding
 from .predict_xla import dot_contracting_groups
 
 # %% auto #0
 __all__ = ['HANDLERS', 'reshape_sharding', 'reshape_gathers', 'carried_back', 'reshape_operand_moves', 'dot_free_axis_moves',
-           'dot_whole_gathers', 'dot_in_output_sharding']
+           'dot_whole_gathers', 'dot_in_output_sharding', 'windows']
 
 # %% ../../nbs/04_shardy/11_xla_handlers.ipynb #49f8ffe5
 def _refinement(a, b) -> list | None:
@@ -221,6 +221,45 @@ def dot_in_output_sharding(explicit: Module, shardings: dict) -> tuple[dict, set
         out[d] = (steps, axes, {int(x): (g - 1) * math.prod(so.local_shape(shape)) for x in sorted(so.mesh.device_set)} if g > 1 else {})
         _reshards_around(d, skipped)
     return out, skipped
+
+# %% ../../nbs/04_shardy/11_xla_handlers.ipynb #ee0d3fff
+def _vec(text: str, name: str) -> list[int] | None:
+    "The integers of `name = [...]` (nested lists flattened) in an op's text, None when absent."
+    m = re.search(name + r" = (\[(?:[^\[\]]|\[[^\]]*\])*\])", text)
+    return [int(x) for x in re.findall(r"-?\d+", m.group(1))] if m else None
+
+def windows(op: Op):
+    """`(window, stride, base dilation, window dilation, padding low/high)` per dim of the windowed operand of a
+    reduce_window, a slice or a convolution (its input, spatial dims from `dim_numbers`; other dims a trivial window), else None."""
+    v = op.operands[0] if op.operands else None
+    if v is None or not isinstance(v.type, TensorType): return None
+    rank = v.type.rank
+    one, pad = [1] * rank, [0] * (2 * rank)
+    if op.name == "stablehlo.reduce_window":
+        get = lambda k: [int(x) for x in re.findall(r"-?\d+", str(op.attrs[k]).split(":", 1)[-1])] if k in op.attrs else one
+        p = [int(x) for x in re.findall(r"-?\d+", str(op.attrs.get("padding", "")).split(" : ")[0])]
+        p = p if len(p) == 2 * rank else (p or [0]) * (2 * rank) if len(p) <= 1 else None
+        w = [get(k) for k in ("window_dimensions", "window_strides", "base_dilations", "window_dilations")]
+        return None if p is None or any(len(x) != rank for x in w) else (*w, p)
+    if op.name == "stablehlo.slice":   # a window of 1 element: stride the slice's, padding minus what it cuts off
+        m = re.search(r"\[([\d:,\s]+)\]", str(op.form))
+        parts = [[int(x) for x in q.split(":")] for q in m.group(1).split(",")] if m else []
+        if len(parts) != rank: return None
+        return one, [q[2] if len(q) > 2 else 1 for q in parts], one, one, [x for (a, b, *_), n in zip(parts, v.type.shape) for x in (-a, b - n)]
+    if op.name != "stablehlo.convolution" or any(str(op.attrs.get(g, "1")).split()[0] != "1" for g in ("feature_group_count", "batch_group_count")): return None
+    text = str(op.form)
+    m = re.search(r"dim_numbers = \[([^\]]*)\]x\[([^\]]*)\]", text)
+    if m is None: return None
+    lhs, rhs = [x.strip() for x in m.group(1).split(",")], [x.strip() for x in m.group(2).split(",")]
+    k, st, bd, wd = list(one), list(one), list(one), list(one)
+    ns = sum(x.isdigit() for x in lhs)
+    vals = {n: _vec(text, n) or ([0, 0] * ns if n == "pad" else [1] * ns) for n in ("stride", "pad", "lhs_dilate", "rhs_dilate")}
+    for j in range(ns):
+        d = lhs.index(str(j))
+        k[d], st[d], bd[d], wd[d] = op.operands[1].type.shape[rhs.index(str(j))], vals["stride"][j], vals["lhs_dilate"][j], vals["rhs_dilate"][j]
+        pad[2 * d: 2 * d + 2] = vals["pad"][2 * j: 2 * j + 2]
+    return k, st, bd, wd, pad
+
 
 # %% ../../nbs/04_shardy/11_xla_handlers.ipynb #298b2e27
 HANDLERS = (dot_contracting_groups, dot_free_axis_moves, dot_whole_gathers, reshape_gathers, reshape_operand_moves, dot_in_output_sharding)
