@@ -6,14 +6,102 @@ Docs: https://shardnb.github.io/shardnb/04_shardy/xla_movement.html.md"""
 
 # %% ../../nbs/04_shardy/12_xla_movement.ipynb #9d0632d3
 from __future__ import annotations
-from ..ir.program import Module
+import dataclasses, re
+from ..ir.core import get_sharding
+from ..ir.program import Module, Func, Value
+from ..layout.sharding import DimSharding
 from .xla_handlers import HANDLERS
 
 # %% auto #0
-__all__ = ['MOVEMENT_HANDLERS', 'handler_steps']
+__all__ = ['MOVEMENT_HANDLERS', 'moved_from', 'held', 'dynamic_slice_moves', 'sort_layout', 'sort_moves', 'handler_steps']
+
+# %% ../../nbs/04_shardy/12_xla_movement.ipynb #3341c1d3
+def moved_from(v: Value, explicit: Module, chain: list) -> Value:
+    "The value `v` is moved from: back through reshards used once (each added to `chain`) and from a called function's argument to its one call's operand."
+    while True:
+        d = v.defining_op
+        if d is not None and d.name == "sdy.reshard" and len(v.users) == 1: chain.append(d); v = d.operands[0]; continue
+        if v.is_block_arg and isinstance(v.owner.parent, Func) and len(v.users) == 1:
+            calls = [op for op in explicit.walk() if op.name == "func.call" and op.attrs.get("callee") == v.owner.parent.name]
+            if len(calls) == 1 and len(calls[0].operands[v.index].users) == 1: v = calls[0].operands[v.index]; continue
+        return v
+
+def held(v: Value, shardings: dict):
+    "The sharding XLA holds `v` in: its defining op's as propagation left it, else its own."
+    d = v.defining_op
+    got = shardings.get(d, ()) if d is not None else ()
+    return got[v.index] if len(got) > v.index else get_sharding(v)
+
+def _in_manual(op) -> bool:
+    p = op.parent_op
+    while p is not None and p.name != "sdy.manual_computation": p = p.parent_op
+    return p is not None
+
+def _same_dims(a, b) -> bool: return [d.axes for d in a.dims] == [d.axes for d in b.dims]
+
+def _plain(s, mesh=None) -> bool:
+    "Whether `s` is a sharding XLA's reshard routine moves: on a mesh of devices (`mesh`, when given), no partial sums."
+    return s is not None and s.mesh is not None and not s.mesh.is_maximal and not s.unreduced and (mesh is None or s.mesh == mesh)
+
+# %% ../../nbs/04_shardy/12_xla_movement.ipynb #927905bf
+def dynamic_slice_moves(explicit: Module, shardings: dict) -> tuple[dict, set]:
+    """`HandleDynamicSlice` where the operand's sharding keeps the sliced dims whole and Shardy reshards the operand:
+    {slice: ([(result, operand's sharding, result's sharding)], (), {})}, and the explicit reshards it replaces."""
+    out, skipped = {}, set()
+    for op in explicit.walk():
+        if op.name != "stablehlo.dynamic_slice" or op not in shardings or _in_manual(op): continue
+        chain = []
+        src, dst = held(moved_from(op.operands[0], explicit, chain), shardings), shardings[op][0]
+        if not chain or not _plain(dst) or not _plain(src, dst.mesh): continue
+        cut = [k for k, (a, b) in enumerate(zip(op.operands[0].type.shape, op.results[0].type.shape)) if a != b]
+        if any(src.dims[k].axes for k in cut): continue      # a sliced dim split: the operand is gathered as Shardy does
+        out[op] = ([(op.results[0], src, dst)], (), {})
+        skipped |= set(chain)
+    return out, skipped
+
+# %% ../../nbs/04_shardy/12_xla_movement.ipynb #33068204
+def sort_layout(s, shape, dim: int):
+    "The layout `HandleSort` sorts in, for results all in `s`: the sorted dim's axes moved onto the first other dim that still divides evenly, else dropped."
+    if not s.dims[dim].axes: return s
+    k, dims = s.dims[dim].size_in(s.mesh), [DimSharding(x.axes) for x in s.dims]
+    to = next((d for d in range(len(shape)) if d != dim and shape[d] % (s.dims[d].size_in(s.mesh) * k) == 0), None)
+    if to is not None: dims[to] = DimSharding(tuple(s.dims[to].axes) + tuple(s.dims[dim].axes))
+    dims[dim] = DimSharding(())
+    return dataclasses.replace(s, dims=tuple(dims))
+
+# %% ../../nbs/04_shardy/12_xla_movement.ipynb #ee80a665
+def _sort_dim(op) -> int:
+    m = re.match(r"\s*(-?\d+)", str(op.attrs.get("dimension", "")))
+    return int(m.group(1)) % op.operands[0].type.rank
+
+def sort_moves(explicit: Module, shardings: dict) -> tuple[dict, set]:
+    """`HandleSort`: {sort: ([(value, from, to)], (), {})}, each operand moved to the layout it sorts in and each result
+    from the sharding XLA computed it in to what its users take, and the explicit reshards those moves replace."""
+    out, skipped = {}, set()
+    for op in explicit.walk():
+        if op.name != "stablehlo.sort" or op not in shardings or _in_manual(op): continue
+        ps = shardings[op]
+        if not ps or not _plain(ps[0]) or not all(_plain(s, ps[0].mesh) for s in ps): continue
+        shape, chain, steps = list(op.operands[0].type.shape), [], []
+        whole = dataclasses.replace(ps[0], dims=tuple(DimSharding(()) for _ in shape))
+        at = whole if any(not _same_dims(s, ps[0]) for s in ps) else sort_layout(ps[0], shape, _sort_dim(op))
+        for v in op.operands:
+            u = moved_from(v, explicit, chain)
+            if not _plain(held(u, shardings), at.mesh): break
+            steps.append((u, held(u, shardings), at))
+        else:
+            for r, s in zip(op.results, ps):
+                if at is not whole and not _same_dims(at, s): steps.append((r, at, s))     # back to the sort's sharding
+                for u in r.users:
+                    t = u.attrs["sharding"] if u.name == "sdy.reshard" else get_sharding(r)
+                    if u.name == "sdy.reshard": skipped.add(u)
+                    if t is None or _same_dims(s, t) or (at is whole and not any(d.axes for d in t.dims)): continue
+                    steps.append((r, s, t))
+            out[op] = (steps, (), {}); skipped |= set(chain)
+    return out, skipped
 
 # %% ../../nbs/04_shardy/12_xla_movement.ipynb #794a4432
-MOVEMENT_HANDLERS = ()
+MOVEMENT_HANDLERS = (dynamic_slice_moves,)
 "XLA's handlers of ops that move data, in the order they claim an op (after the dot and reshape handlers)."
 
 def handler_steps(explicit: Module, shardings: dict) -> tuple[dict, set]:
