@@ -16,7 +16,7 @@ from ..reshard.transfers import itemsize
 from .cost import element_type
 from .predict_xla import (HLO_KINDS, hlo_bytes, replica_groups, HloCollective, hlo_collectives,
     CollectiveComparison, compare_collectives, xla_sharding, xla_reshard, elementwise_moves, propagated_shardings, dot_grouped_first, per_dim_all_reduces)
-from .xla_handlers import windows
+from .xla_handlers import windows, xla_legalized
 from .xla_movement import handler_steps
 _all_ = ["HLO_KINDS", "hlo_bytes", "replica_groups", "HloCollective", "hlo_collectives", "CollectiveComparison", "compare_collectives"]
 
@@ -512,7 +512,7 @@ def _xla_reshard_steps(src: TensorSharding, dst: TensorSharding, v: Value, where
 
 def predict_collectives(module: Module, *, backend: str = "cpu", propagated: bool = False, reshard: str = "xla") -> Prediction:
     """The collectives XLA's SPMD partitioner will emit for `module` as jax lowers it, from its text alone: Shardy's
-    propagation pipeline, every disagreement made an explicit reshard (`insert_explicit_reshards`, full version, as
+    propagation pipeline (on the program XLA's pipeline hands it, `xla_legalized`), every disagreement made an explicit reshard (`insert_explicit_reshards`, full version, as
     the partitioner must resolve each), each moved as XLA's reshard routine moves it (`xla_reshard`; `reshard="planner"`:
     as shardnb's planner plans it), and the collectives the program writes (shard_map's). With `propagated=True` the
     module's shardings are taken as they stand."""
@@ -523,7 +523,7 @@ def predict_collectives(module: Module, *, backend: str = "cpu", propagated: boo
     if not isinstance(module, Module): raise TypeError(f"predict_collectives takes a Module, not {type(module).__name__}")
     if backend not in ("cpu", "gpu", "tpu"): raise ValueError(f"unknown backend {backend!r}; expected cpu, gpu or tpu")
     if reshard not in ("xla", "planner"): raise ValueError(f"unknown reshard {reshard!r}; expected xla or planner")
-    p = module if propagated else propagation_pipeline(module)
+    p = module if propagated else propagation_pipeline(module := xla_legalized(module))   # CHLO legalized first, as XLA does
     m = module if propagated else insert_explicit_reshards(p, enable_full_version=True)
     ps = propagated_shardings(p, m)
     moves, skipped = elementwise_moves(m, ps)

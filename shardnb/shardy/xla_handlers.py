@@ -8,13 +8,13 @@ Docs: https://shardnb.github.io/shardnb/04_shardy/xla_handlers.html.md"""
 from __future__ import annotations
 import dataclasses, math, re
 from ..ir.core import get_sharding
-from ..ir.program import Module, Op, TensorType
+from ..ir.program import Module, Op, TensorType, copy_module
 from ..layout.sharding import DimSharding
 from .predict_xla import dot_contracting_groups
 
 # %% auto #0
-__all__ = ['HANDLERS', 'reshape_sharding', 'reshape_gathers', 'carried_back', 'reshape_operand_moves', 'dot_free_axis_moves',
-           'dot_whole_gathers', 'dot_in_output_sharding', 'windows']
+__all__ = ['CHLO_ELEMENTWISE', 'HANDLERS', 'reshape_sharding', 'reshape_gathers', 'carried_back', 'reshape_operand_moves',
+           'dot_free_axis_moves', 'dot_whole_gathers', 'dot_in_output_sharding', 'windows', 'xla_legalized']
 
 # %% ../../nbs/04_shardy/11_xla_handlers.ipynb #49f8ffe5
 def _refinement(a, b) -> list | None:
@@ -260,6 +260,21 @@ def windows(op: Op):
         pad[2 * d: 2 * d + 2] = vals["pad"][2 * j: 2 * j + 2]
     return k, st, bd, wd, pad
 
+
+# %% ../../nbs/04_shardy/11_xla_handlers.ipynb #a5b5b622
+CHLO_ELEMENTWISE = {**{f"chlo.{n}": "stablehlo.sine" for n in "square erf erf_inv erfc acos acosh asin asinh atan atanh cosh sinh tan lgamma digamma bessel_i1e conj".split()},
+                    **{f"chlo.{n}": "stablehlo.atan2" for n in "next_after polygamma zeta".split()},
+                    **{f"chlo.{n}": "stablehlo.is_finite" for n in "is_inf is_neg_inf is_pos_inf".split()}}
+"Each element-wise CHLO op, and an element-wise StableHLO op of its arity and result type that stands for its expansion."
+
+def xla_legalized(module: Module) -> Module:
+    "`module` as XLA's pipeline hands it to Shardy: a copy with each element-wise CHLO op named as an element-wise StableHLO op (`module` itself where it has none)."
+    if not any(op.name in CHLO_ELEMENTWISE for f in module.funcs.values() for op in f.walk()): return module
+    m = copy_module(module)
+    for f in m.funcs.values():
+        for op in f.walk():
+            if op.name in CHLO_ELEMENTWISE: op.name = CHLO_ELEMENTWISE[op.name]
+    return m
 
 # %% ../../nbs/04_shardy/11_xla_handlers.ipynb #298b2e27
 HANDLERS = (dot_contracting_groups, dot_free_axis_moves, dot_whole_gathers, reshape_gathers, reshape_operand_moves, dot_in_output_sharding)
