@@ -13,7 +13,8 @@ from ..layout.sharding import DimSharding
 from .xla_handlers import HANDLERS
 
 # %% auto #0
-__all__ = ['MOVEMENT_HANDLERS', 'moved_from', 'held', 'dynamic_slice_moves', 'sort_layout', 'sort_moves', 'handler_steps']
+__all__ = ['MOVEMENT_HANDLERS', 'moved_from', 'held', 'dynamic_slice_moves', 'sort_layout', 'sort_moves', 'made_locally',
+           'local_remakes', 'handler_steps']
 
 # %% ../../nbs/04_shardy/12_xla_movement.ipynb #3341c1d3
 def moved_from(v: Value, explicit: Module, chain: list) -> Value:
@@ -100,8 +101,25 @@ def sort_moves(explicit: Module, shardings: dict) -> tuple[dict, set]:
             out[op] = (steps, (), {}); skipped |= set(chain)
     return out, skipped
 
+# %% ../../nbs/04_shardy/12_xla_movement.ipynb #43809982
+def made_locally(v: Value) -> bool:
+    "Whether every device makes `v` itself: a constant, an iota, a broadcast of a scalar."
+    d = v.defining_op
+    return d is not None and (d.name in ("stablehlo.constant", "sdy.constant", "stablehlo.iota") or
+                              d.name == "stablehlo.broadcast_in_dim" and getattr(d.operands[0].type, "rank", None) == 0)
+
+def local_remakes(explicit: Module, shardings: dict) -> tuple[dict, set]:
+    "The reshards (and reshard chains) of values every device makes itself, which XLA makes again in place of moving: ({}, those reshards)."
+    skipped = set()
+    for op in explicit.walk():
+        if op.name != "sdy.reshard": continue
+        v = op.operands[0]
+        while v.defining_op is not None and v.defining_op.name == "sdy.reshard": v = v.defining_op.operands[0]
+        if made_locally(v): skipped.add(op)
+    return {}, skipped
+
 # %% ../../nbs/04_shardy/12_xla_movement.ipynb #794a4432
-MOVEMENT_HANDLERS = (dynamic_slice_moves,)
+MOVEMENT_HANDLERS = (dynamic_slice_moves, local_remakes)
 "XLA's handlers of ops that move data, in the order they claim an op (after the dot and reshape handlers)."
 
 def handler_steps(explicit: Module, shardings: dict) -> tuple[dict, set]:

@@ -69,7 +69,7 @@ def _distance(c) -> int:
 
 @pytest.mark.parametrize("handler", [h.__name__ for h in xla_movement.MOVEMENT_HANDLERS])
 def test_each_movement_handler_brings_the_prediction_closer_to_xla(jax_corpus, xla_compiled, monkeypatch, handler):
-    """Over the corpus programs where the handler claims an op, the prediction with it misses XLA's bytes by no more,
+    """Over the corpus programs where the handler claims an op (or drops a reshard), the prediction with it misses XLA's bytes by no more,
     on the devices together, than without it, and it makes some programs equal."""
     from shardnb.ir.program import parse_module
     from shardnb.shardy.explicit import insert_explicit_reshards
@@ -82,7 +82,7 @@ def test_each_movement_handler_brings_the_prediction_closer_to_xla(jax_corpus, x
         if "hlo" not in xla_compiled[name]: continue
         p = propagation_pipeline(parse_module(jax_corpus[name]))
         m = insert_explicit_reshards(p, enable_full_version=True)
-        if h(m, propagated_shardings(p, m))[0]: claimed.append(name)
+        if any(h(m, propagated_shardings(p, m))): claimed.append(name)   # an op it partitions, or a reshard XLA does not run
     compare = lambda n: compare_collectives(hlo_collectives(xla_compiled[n]["hlo"]), predict_collectives(parse_module(jax_corpus[n])))
     with_it = {n: compare(n) for n in claimed}
     monkeypatch.setattr(xla_movement, "MOVEMENT_HANDLERS", tuple(x for x in xla_movement.MOVEMENT_HANDLERS if x is not h))
