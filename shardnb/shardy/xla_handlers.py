@@ -14,7 +14,8 @@ from .predict_xla import dot_contracting_groups
 
 # %% auto #0
 __all__ = ['CHLO_ELEMENTWISE', 'HANDLERS', 'reshape_sharding', 'reshape_gathers', 'carried_back', 'reshape_operand_moves',
-           'dot_free_axis_moves', 'dot_whole_gathers', 'dot_in_output_sharding', 'windows', 'xla_legalized']
+           'dot_free_axis_moves', 'dot_whole_gathers', 'dot_in_output_sharding', 'windows', 'xla_legalized',
+           'one_device_operand_moves']
 
 # %% ../../nbs/04_shardy/11_xla_handlers.ipynb #49f8ffe5
 def _refinement(a, b) -> list | None:
@@ -276,7 +277,27 @@ def xla_legalized(module: Module) -> Module:
             if op.name in CHLO_ELEMENTWISE: op.name = CHLO_ELEMENTWISE[op.name]
     return m
 
+# %% ../../nbs/04_shardy/11_xla_handlers.ipynb #1953bab6
+def one_device_operand_moves(explicit: Module, shardings: dict) -> tuple[dict, set]:
+    """XLA's HandleElementwise on an element-wise op that reads a value on one device beside values on the mesh: each mesh
+    operand resharded to the op's sharding (whole where it has none): {op: ([(operand, sharding, target)], (), {})}."""
+    from shardnb.ir.verify import ELEMENTWISE
+    one = lambda s: s is not None and s.mesh is not None and s.mesh.is_maximal
+    out = {}
+    for f in explicit.funcs.values():
+        for op in f.walk():
+            if op.name not in ELEMENTWISE or _in_manual(op) or not any(one(_origin(v, shardings)[1]) for v in op.operands): continue
+            so, steps = shardings.get(op, (None,))[0], []
+            if one(so): continue
+            for v in op.operands:
+                u, s = _origin(v, shardings)
+                if s is None or one(s) or s.mesh is None or v.type != op.results[0].type: continue
+                t = so if so is not None and so.mesh == s.mesh else dataclasses.replace(s, dims=tuple(DimSharding(()) for _ in s.dims))
+                if not _same_dims(s, t): steps.append((u, s, t))
+            if steps: out[op] = (steps, (), {})
+    return out, set()
+
 # %% ../../nbs/04_shardy/11_xla_handlers.ipynb #298b2e27
-HANDLERS = (dot_contracting_groups, dot_free_axis_moves, dot_whole_gathers, reshape_gathers, reshape_operand_moves, dot_in_output_sharding)
+HANDLERS = (dot_contracting_groups, dot_free_axis_moves, dot_whole_gathers, reshape_gathers, reshape_operand_moves, dot_in_output_sharding, one_device_operand_moves)
 "XLA's handlers of dots and reshapes, in the order they claim an op: each takes (explicit module, shardings) to ({op: (steps, all-reduce axes, {device: elements})}, ops XLA does not run)."
 
