@@ -16,16 +16,16 @@ from ..reshard.transfers import itemsize
 from .cost import element_type
 from .predict_xla import (HLO_KINDS, hlo_bytes, replica_groups, HloCollective, hlo_collectives,
     CollectiveComparison, compare_collectives, xla_sharding, xla_reshard, elementwise_moves, propagated_shardings, dot_grouped_first, per_dim_all_reduces)
-from .xla_handlers import windows, xla_legalized
+from .xla_handlers import windows, whole_dims, xla_legalized
 from .xla_movement import handler_steps
 _all_ = ["HLO_KINDS", "hlo_bytes", "replica_groups", "HloCollective", "hlo_collectives", "CollectiveComparison", "compare_collectives"]
 
 # %% auto #0
 __all__ = ['value_sharding', 'local_bytes', 'value_bytes', 'PeakLive', 'peak_live_bytes', 'MemoryReport', 'memory_report',
            'PredictedCollective', 'Prediction', 'wire_itemsize', 'explicit_collective', 'step_collectives',
-           'one_device_collectives', 'explicit_operand_gathers', 'batch_dims', 'batch_dim_gathers', 'whole_dims',
-           'whole_dim_gathers', 'size_one_replications', 'halo_exchanges', 'reverse_permutes', 'predict_collectives',
-           'HLO_KINDS', 'hlo_bytes', 'replica_groups', 'HloCollective', 'hlo_collectives', 'CollectiveComparison',
+           'one_device_collectives', 'explicit_operand_gathers', 'batch_dims', 'batch_dim_gathers', 'whole_dim_gathers',
+           'size_one_replications', 'halo_exchanges', 'reverse_permutes', 'predict_collectives', 'HLO_KINDS',
+           'hlo_bytes', 'replica_groups', 'HloCollective', 'hlo_collectives', 'CollectiveComparison',
            'compare_collectives']
 
 # %% ../../nbs/04_shardy/09_predict.ipynb #514b07b8
@@ -285,13 +285,17 @@ def step_collectives(plan, where: str, cause: str, *, backend: str = "cpu") -> l
 
 # %% ../../nbs/04_shardy/09_predict.ipynb #6f5fcb16
 def _on_one_device(op: Op) -> bool:
-    "Whether `op` runs on one device: every sharding it carries (per result, or a zero-result op's own) is on a maximal mesh."
+    "Whether `op` runs on one device: its shardings (per result, or a zero-result op's own) on a maximal mesh, or none and it reads only such values."
     shs = [get_sharding(r) for r in op.results] or list(op.attrs.get("sdy.sharding") or ())
-    return bool(shs) and all(isinstance(s, TensorSharding) and s.mesh is not None and s.mesh.is_maximal for s in shs)
+    if any(s is not None for s in shs): return all(isinstance(s, TensorSharding) and s.mesh is not None and s.mesh.is_maximal for s in shs)
+    vs = [v for v in op.operands if isinstance(v.type, TensorType) and not (v.defining_op and v.defining_op.name in _FREE)]
+    one = lambda v: (s := value_sharding(v)) is not None and s.mesh is not None and s.mesh.is_maximal or (
+        s is None and v.defining_op is not None and _on_one_device(v.defining_op))
+    return bool(vs) and all(map(one, vs))
 
 def one_device_collectives(op: Op, module: Module, where: str, *, backend: str = "cpu", fresh=None) -> list[PredictedCollective]:
     """What XLA moves around an op pinned to one device (a host callback): it gathers every sharded operand whole onto
-    every device (once per value, `fresh`: its reshard cache), and hands each result used elsewhere to every device by an all-reduce of the whole buffer (zeros
+    every device (once: `fresh`), and hands each result used elsewhere to every device by an all-reduce of the whole buffer (zeros
     from the others)."""
     from shardnb.shardy.cost import sharding_of, replicated
     from shardnb.reshard.planner import plan_reshard
@@ -357,20 +361,6 @@ def batch_dim_gathers(op: Op, where: str, *, backend: str = "cpu", held: dict | 
 
 
 # %% ../../nbs/04_shardy/09_predict.ipynb #a69a2127
-def whole_dims(op: Op) -> list[int]:
-    """Dims of `op`'s first operand that XLA's partitioner gathers whole before running it: every dim of a top_k or an
-    FFT (it replicates them), the sorted dim of a sort, and a window that spans its whole dim (a cumulative sum or max)."""
-    if not op.operands or not isinstance(op.operands[0].type, TensorType): return []
-    shape = op.operands[0].type.shape
-    if op.name in ("chlo.top_k", "stablehlo.fft"): return list(range(len(shape)))
-    if op.name == "stablehlo.sort":
-        m = re.match(r"\s*(-?\d+)", str(op.attrs.get("dimension", "")))
-        return [int(m.group(1)) % len(shape)] if m else []
-    if op.name == "stablehlo.reduce_window":
-        w = [int(x) for x in re.findall(r"-?\d+", str(op.attrs.get("window_dimensions", "")).split(":", 1)[-1])]
-        return [d for d, (n, k) in enumerate(zip(shape, w)) if n > 1 and k >= n]
-    return []
-
 def whole_dim_gathers(op: Op, where: str, *, backend: str = "cpu", held: dict | None = None, fresh=None) -> list[PredictedCollective]:
     """The all-gathers XLA runs so that each of `op`'s inputs holds its `whole_dims` whole; `held` gets, for each result
     of `op`, the layout XLA computed it in (those dims whole), which a later reshard starts from; `fresh` as for
@@ -512,7 +502,7 @@ def _xla_reshard_steps(src: TensorSharding, dst: TensorSharding, v: Value, where
 
 def predict_collectives(module: Module, *, backend: str = "cpu", propagated: bool = False, reshard: str = "xla") -> Prediction:
     """The collectives XLA's SPMD partitioner will emit for `module` as jax lowers it, from its text alone: Shardy's
-    propagation pipeline (on the program XLA's pipeline hands it, `xla_legalized`), every disagreement made an explicit reshard (`insert_explicit_reshards`, full version, as
+    propagation pipeline (on what XLA hands it: `xla_legalized`), every disagreement made an explicit reshard (`insert_explicit_reshards`, full version, as
     the partitioner must resolve each), each moved as XLA's reshard routine moves it (`xla_reshard`; `reshard="planner"`:
     as shardnb's planner plans it), and the collectives the program writes (shard_map's). With `propagated=True` the
     module's shardings are taken as they stand."""
@@ -523,7 +513,7 @@ def predict_collectives(module: Module, *, backend: str = "cpu", propagated: boo
     if not isinstance(module, Module): raise TypeError(f"predict_collectives takes a Module, not {type(module).__name__}")
     if backend not in ("cpu", "gpu", "tpu"): raise ValueError(f"unknown backend {backend!r}; expected cpu, gpu or tpu")
     if reshard not in ("xla", "planner"): raise ValueError(f"unknown reshard {reshard!r}; expected xla or planner")
-    p = module if propagated else propagation_pipeline(module := xla_legalized(module))   # CHLO legalized first, as XLA does
+    p = module if propagated else propagation_pipeline(module := xla_legalized(module))
     m = module if propagated else insert_explicit_reshards(p, enable_full_version=True)
     ps = propagated_shardings(p, m)
     moves, skipped = elementwise_moves(m, ps)
@@ -554,6 +544,7 @@ def predict_collectives(module: Module, *, backend: str = "cpu", propagated: boo
             continue
         for kind, src0, dst, v in communications(op):
             for src, u in ([(sharding_of(u, dst), u) for u in moves[op]] if op in moves else [(src0, op.operands[0])]):
+                if src.mesh is not None and src.mesh.is_maximal: continue   # a one-device value: all-reduced to every device already
                 if kind != "reduction":   # XLA moves a value to a layout once, however many reshards ask for it (CSE)
                     if not fresh(u, dst): continue
                     whole = _held(m, u, held)

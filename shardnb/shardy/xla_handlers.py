@@ -14,8 +14,8 @@ from .predict_xla import dot_contracting_groups
 
 # %% auto #0
 __all__ = ['CHLO_ELEMENTWISE', 'HANDLERS', 'reshape_sharding', 'reshape_gathers', 'carried_back', 'reshape_operand_moves',
-           'dot_free_axis_moves', 'dot_whole_gathers', 'dot_in_output_sharding', 'windows', 'xla_legalized',
-           'one_device_operand_moves']
+           'dot_free_axis_moves', 'dot_whole_gathers', 'dot_in_output_sharding', 'windows', 'whole_dims',
+           'xla_legalized', 'one_device_operand_moves']
 
 # %% ../../nbs/04_shardy/11_xla_handlers.ipynb #49f8ffe5
 def _refinement(a, b) -> list | None:
@@ -260,6 +260,20 @@ def windows(op: Op):
         k[d], st[d], bd[d], wd[d] = op.operands[1].type.shape[rhs.index(str(j))], vals["stride"][j], vals["lhs_dilate"][j], vals["rhs_dilate"][j]
         pad[2 * d: 2 * d + 2] = vals["pad"][2 * j: 2 * j + 2]
     return k, st, bd, wd, pad
+
+def whole_dims(op: Op) -> list[int]:
+    """Dims of `op`'s first operand that XLA's partitioner gathers whole before running it: every dim of a top_k or an
+    FFT (it replicates them), the sorted dim of a sort, and a window that spans its whole dim (a cumulative sum or max)."""
+    if not op.operands or not isinstance(op.operands[0].type, TensorType): return []
+    shape = op.operands[0].type.shape
+    if op.name in ("chlo.top_k", "stablehlo.fft"): return list(range(len(shape)))
+    if op.name == "stablehlo.sort":
+        m = re.match(r"\s*(-?\d+)", str(op.attrs.get("dimension", "")))
+        return [int(m.group(1)) % len(shape)] if m else []
+    if op.name == "stablehlo.reduce_window":
+        w = [int(x) for x in re.findall(r"-?\d+", str(op.attrs.get("window_dimensions", "")).split(":", 1)[-1])]
+        return [d for d, (n, k) in enumerate(zip(shape, w)) if n > 1 and k >= n]
+    return []
 
 
 # %% ../../nbs/04_shardy/11_xla_handlers.ipynb #a5b5b622
