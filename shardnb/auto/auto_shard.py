@@ -6,8 +6,8 @@ Docs: https://shardnb.github.io/shardnb/07_auto/auto_shard.html.md"""
 
 # %% ../../nbs/07_auto/01_auto_shard.ipynb #72b60dd4
 from __future__ import annotations
-import dataclasses, functools, itertools, math, sys, time
-from dataclasses import dataclass, field
+import dataclasses, itertools, math, sys, time
+from dataclasses import dataclass
 import numpy as np
 from fastcore.basics import patch
 from ..layout.mesh import Mesh, AxisRef, ShardingError
@@ -16,20 +16,18 @@ from ..layout.syntax import parse_mesh
 from ..ir.program import Module, Func, Op, Value, TensorType, parse_module, copy_module, copy_func
 from ..ir.core import get_sharding, set_sharding
 from ..shardy.rules import sharding_rule
-from ..shardy.projection import project_tensor, is_elementwise
-from ..shardy.cost import communication_report, with_unreduced, element_type
+from ..shardy.projection import is_elementwise
+from ..shardy.cost import with_unreduced, element_type
 from ..shardy.explicit import insert_explicit_reshards
-from ..shardy.predict import memory_report, local_bytes
+from ..shardy.predict import local_bytes
 from ..shardy.import_passes import import_pipeline
 from ..shardy.propagate import propagate, is_pure
-from ..reshard.planner import plan_reshard, CostModel
-from ..reshard.transfers import itemsize
 from .step_cost import (DeviceModel, StepCost, folded, op_flops, top_ops, live_ranges, module_mesh,
-                                     devices_splitting, compute_seconds, peak_bytes, step_cost)
+                                     step_cost, Pricer)
 
 # %% auto #0
-__all__ = ['FRONTENDS', 'Choice', 'sharding_of_dims', 'axis_assignments', 'Pricer', 'op_choices', 'arg_choices', 'inline_calls',
-           'drop_dead_ops', 'Graph', 'build_graph', 'SolverReport', 'Milp', 'evaluate', 'sharding_dims',
+__all__ = ['FRONTENDS', 'Choice', 'sharding_of_dims', 'axis_assignments', 'op_choices', 'arg_choices', 'inline_calls',
+           'drop_dead_ops', 'Graph', 'build_graph', 'SolverReport', 'Milp', 'forms_matrix', 'evaluate', 'sharding_dims',
            'checked_values', 'propagated', 'propagated_at', 'annotate', 'AutoShard', 'mesh_of', 'as_module',
            'start_pick', 'auto_shard']
 
@@ -70,62 +68,6 @@ def axis_assignments(sizes: list[int], candidates: list[int], mesh: Mesh):
 
 def _tensor_sharding(dims_map, per: dict, mesh_name, mesh) -> TensorSharding:
     return sharding_of_dims(mesh_name, mesh, [sum((per.get(f, ()) for f in d), ()) for d in dims_map])
-
-class Pricer:
-    "Seconds of reshard plans under one device and mesh, each (source, target, shape, type) planned once."
-    def __init__(self, mesh_name: str, mesh: Mesh, device: DeviceModel):
-        self.mesh_name, self.mesh, self.device = mesh_name, mesh, device
-        self.model = device.cost_model(mesh)
-        self.plans, self.bounds, self.as_is = {}, {}, {}
-        self.fastest = max(b for _, b in device.links(mesh).values()) if mesh.axes else device.intra[1]
-        self.alpha = min(a for a, _ in device.links(mesh).values()) if mesh.axes else 0.0
-
-    def exact(self, src, dst, shape, dtype) -> float:
-        "Modelled seconds of `plan_reshard(src, dst)` (0 when they are equal)."
-        if src == dst: return 0.0
-        key = (src, dst, tuple(shape), dtype)
-        if key not in self.plans: self.plans[key] = plan_reshard(src, dst, shape, dtype, cost_model=self.model).cost.seconds
-        return self.plans[key]
-
-    def known(self, src, dst, shape, dtype) -> bool:
-        "Whether the exact plan of this move is known."
-        return src == dst or (src, dst, tuple(shape), dtype) in self.plans
-
-    def bound(self, src, dst, shape, dtype) -> float:
-        """A lower bound of `exact`: for each device, α per doubling of the pieces it must collect (in each step a device
-        that exchanges k messages at most multiplies by k+1 the pieces it holds) plus the bytes it lacks at the fastest β;
-        the largest over devices (0 when no device lacks anything)."""
-        if src == dst: return 0.0
-        key = (src, dst, tuple(shape), dtype)
-        if key not in self.bounds:
-            self.bounds[key] = max((self.alpha * math.ceil(math.log2(pieces + 1)) + lack * itemsize(dtype) / self.fastest
-                                    for lack, pieces in _lacking(src, dst, tuple(shape)) if lack), default=0.0)
-        return self.bounds[key]
-
-@functools.lru_cache(maxsize=8192)
-def _boxes(s: TensorSharding, shape: tuple) -> tuple[np.ndarray, np.ndarray, list]:
-    "Each device's box of a tensor of `shape` under `s`: starts and stops, arrays of (devices, rank), and the device ids."
-    m = s.devices_indices_map(shape)
-    ids = sorted(m)
-    lo = np.array([[sl.start for sl in m[d]] for d in ids], np.int64).reshape(len(ids), len(shape))
-    hi = np.array([[sl.stop for sl in m[d]] for d in ids], np.int64).reshape(len(ids), len(shape))
-    return lo, hi, ids
-
-def _size(lo, hi) -> np.ndarray:
-    "Elements of each box (boxes along the leading axes, dims along the last)."
-    return np.prod(np.maximum(hi - lo, 0), axis=-1)
-
-def _lacking(src, dst, shape) -> list[tuple[int, int]]:
-    "Per device: the elements of its target box it does not hold, and how many distinct source boxes hold some of them."
-    (alo, ahi, aid), (blo, bhi, bid) = _boxes(src, shape), _boxes(dst, shape)
-    if aid != bid: raise ShardingError("a reshard moves data among one set of devices")
-    lack = _size(blo, bhi) - _size(np.maximum(blo, alo), np.minimum(bhi, ahi))
-    pieces = np.unique(np.concatenate([alo, ahi], axis=1), axis=0)
-    plo, phi = pieces[None, :, :len(shape)], pieces[None, :, len(shape):]          # (1, P, rank)
-    ilo, ihi = np.maximum(blo[:, None], plo), np.minimum(bhi[:, None], phi)          # target box ∩ piece: (D, P, rank)
-    held = _size(np.maximum(ilo, alo[:, None]), np.minimum(ihi, ahi[:, None]))      # ... ∩ what the device holds
-    need = ((_size(ilo, ihi) > held)).sum(axis=1)
-    return [(int(l), int(n) if l else 0) for l, n in zip(lack, need)]
 
 def op_choices(op: Op, pricer: Pricer, memo: dict | None = None) -> list[Choice]:
     "The candidate strategies of `op` on the pricer's mesh (one replicated choice for an op without a rule)."
@@ -329,6 +271,7 @@ class Milp:
         self.n = n
         self.c, self.pending = None, {}
         self.best = None   # (choice per decision, exact seconds) of the best answer any round found
+        self._memory = None   # memory_rows(), once made
 
     def price(self):
         "The objective vector (µs): choices' own seconds, and each edge pair's exact cost where known, its bound otherwise (updated in place as plans become known)."
@@ -376,68 +319,60 @@ class Milp:
         return (r, cols, vals), rhs
 
     def memory_rows(self):
-        "One row per op: its live bytes as a linear form {variable: bytes}, and the largest value the row can take."
-        g = self.g
-        f = g.func
-        ops = top_ops(f)
-        ranges = live_ranges(f)
-        ret = f.return_op
-        base = {}   # the whole-step buffers: arguments and outputs
-        def add_value(form, v, scale=1):
+        """The bytes live on a device while each op runs, as `(M, const)`: `M @ x + const` per op for the answer `x` (`M` a
+        CSR matrix over the variables): arguments and outputs, values live across the op, the copies its operands need."""
+        from scipy.sparse import coo_matrix
+        g, f = self.g, self.g.func
+        ops, ranges, ret = top_ops(f), live_ranges(f), f.return_op
+        def terms(v):   # the bytes of `v` on a device: (its decision's variables, bytes under each) and a constant
             u = v if v.is_block_arg else v.defining_op
-            if u not in g.group:   # a constant expression is made as its first user reads it (propagation shards it so)
+            if u in g.group: d, r = g.group[u], 0 if v.is_block_arg else v.index; of = lambda c: c.results[r]
+            else:   # a constant expression is made as its first user reads it (propagation shards it so)
                 w, i = next(((w, i) for w, i in v.uses if w in g.group), (None, None))
-                if w is None: form[None] = form.get(None, 0) + scale * local_bytes(v.type, get_sharding(v)); return
-                d = g.group[w]
-                for k, c in enumerate(g.choices[d]):
-                    j = self.x0[d] + k; form[j] = form.get(j, 0) + scale * local_bytes(v.type, c.operands[i])
-                return
-            d = g.group[u]; r = 0 if v.is_block_arg else v.index
-            for k, c in enumerate(g.choices[d]):
-                j = self.x0[d] + k; form[j] = form.get(j, 0) + scale * local_bytes(v.type, c.results[r])
+                if w is None: return [], [], local_bytes(v.type, get_sharding(v))
+                d = g.group[w]; of = lambda c: c.operands[i]
+            return list(range(self.x0[d], self.x0[d] + len(g.choices[d]))), [local_bytes(v.type, of(c)) for c in g.choices[d]], 0
+        rows, cols, vals, const = [], [], [], np.zeros(len(ops))
+        def add(first, last, js, bs, c=0):   # bytes on the device from op `first` to op `last`
+            k = np.arange(first, last + 1)
+            rows.append(np.repeat(k, len(js))); cols.append(np.tile(np.asarray(js, np.int64), len(k)))
+            vals.append(np.tile(np.asarray(bs, float), len(k))); const[first:last + 1] += c
+        end = len(ops) - 1
         for a in f.args:
-            if isinstance(a.type, TensorType): add_value(base, a)
+            if isinstance(a.type, TensorType): add(0, end, *terms(a))
         outs = list(ret.operands) if ret is not None else []
         for v, s in zip(outs, f.result_shardings):
-            if not isinstance(v.type, TensorType): continue
-            if s is not None: base[None] = base.get(None, 0) + local_bytes(v.type, s)
-            else: add_value(base, v)
-        base[None] = base.get(None, 0) + (8 * len(outs) if len(outs) != 1 else 0)
-        at = {}
-        for v, (a, b) in ranges.items():
-            for k in range(a, b + 1): at.setdefault(k, []).append(v)
-        copies = {}
-        for e, (S, T), e0 in zip(g.edges, self.sets, self.e0):
+            if isinstance(v.type, TensorType): add(0, end, *(([], [], local_bytes(v.type, s)) if s is not None else terms(v)))
+        const += 8 * len(outs) if len(outs) != 1 else 0
+        for v, (a, b) in ranges.items(): add(a, b, *terms(v))
+        at = {op: k for k, op in enumerate(ops)}
+        for e, (S, T), e0 in zip(g.edges, self.sets, self.e0):   # a disagreeing pair's copy, made at its consumer
             if e0 is None: continue
-            for v, w, i in e["uses"]: copies.setdefault(w, []).append((e, S, T, e0, v))
-        out = []
-        for k, op in enumerate(ops):
-            form = dict(base)
-            for v in at.get(k, []): add_value(form, v)
-            for e, S, T, e0, v in copies.get(op, []):
-                for a, s in enumerate(S):
-                    for b, t in enumerate(T):
-                        if s != t: j = e0 + a * len(T) + b; form[j] = form.get(j, 0) + local_bytes(v.type, t)
-            out.append(form)
-        return out
+            pairs = [(e0 + a * len(T) + b, t) for a, s in enumerate(S) for b, t in enumerate(T) if s != t]
+            for v, w, i in e["uses"]:
+                if w in at: add(at[w], at[w], [j for j, _ in pairs], [local_bytes(v.type, t) for _, t in pairs])
+        cat = lambda xs, t: np.concatenate(xs) if xs else np.zeros(0, t)
+        M = coo_matrix((cat(vals, float), (cat(rows, np.int64), cat(cols, np.int64))), shape=(len(ops), self.n)).tocsr()
+        return M, const
+
+    def memory(self):
+        "`memory_rows()`, made once."
+        if self._memory is None: self._memory = self.memory_rows()
+        return self._memory
 
     def matrix(self, min_peak=False):
         "The rows as a CSR matrix with their lower and upper sides, and the number of columns (one more with `min_peak`: the peak)."
-        from scipy.sparse import coo_matrix, vstack
+        from scipy.sparse import coo_matrix, vstack, hstack
         (r, cols, vals), rhs = self.rows()
         n = self.n + (1 if min_peak else 0)
         A, lb, ub = [coo_matrix((vals, (r, cols)), shape=(len(rhs), n))], [np.array(rhs, float)], [np.array(rhs, float)]
         if self.limit is not None or min_peak:
-            mr, mc, mv, mub = [], [], [], []
-            for form in self.memory_rows():
-                const = form.pop(None, 0)
-                if not min_peak and const + self._row_max(form) <= self.limit: continue
-                row = len(mub)
-                for j, b in form.items(): mr.append(row); mc.append(j); mv.append(float(b) / _MIB)
-                if min_peak: mr.append(row); mc.append(self.n); mv.append(-1.0); mub.append(-const / _MIB)
-                else: mub.append((self.limit - const - 2) / _MIB)   # 2 B below: HiGHS's feasibility tolerance is ~1 B here
-            if mub:
-                A.append(coo_matrix((mv, (mr, mc)), shape=(len(mub), n))); lb.append(np.full(len(mub), -np.inf)); ub.append(np.array(mub, float))
+            M, const = self.memory()
+            keep = np.arange(M.shape[0]) if min_peak else np.flatnonzero(const + self._row_max(M) > self.limit)  # rows that may bind
+            R = M[keep] / _MIB
+            if min_peak: A.append(hstack([R, np.full((len(keep), 1), -1.0)])); ub.append(-const[keep] / _MIB)
+            else: A.append(R); ub.append((self.limit - const[keep] - 2) / _MIB)   # 2 B below: HiGHS's feasibility tolerance is ~1 B here
+            lb.append(np.full(len(keep), -np.inf))
         return vstack(A).tocsr(), np.concatenate(lb), np.concatenate(ub), n
 
     def x_of(self, pick) -> np.ndarray:
@@ -453,21 +388,18 @@ class Milp:
     def fits(self, pick) -> bool:
         "Whether the answer `pick` keeps every memory row within the limit."
         if self.limit is None: return True
-        x = self.x_of(pick)
-        return all(form.get(None, 0) + sum(b * x[j] for j, b in form.items() if j is not None) <= self.limit for form in self.memory_rows())
+        M, const = self.memory()
+        return bool((M @ self.x_of(pick) + const <= self.limit).all())
 
-    def _row_max(self, form) -> float:
-        "The largest value a memory row can take: per decision its most expensive choice, every edge copy at once."
-        best = {}
-        for j, b in form.items():
-            d = self._decision_of(j)
-            best[d] = max(best.get(d, 0), b) if d[0] == "x" else best.get(d, 0) + b
-        return sum(best.values())
-
-    def _decision_of(self, j):
-        if j >= self.nx: return ("e", j)
-        import bisect
-        return ("x", bisect.bisect_right(self.x0, j) - 1)
+    def _row_max(self, M) -> np.ndarray:
+        "The largest value each memory row can take: per decision its most expensive choice, every edge copy at once."
+        M = M.tocoo(); span = len(self.x0) + self.n
+        group = np.where(M.col < self.nx, np.searchsorted(np.asarray(self.x0), M.col, "right") - 1, len(self.x0) + M.col)
+        key = M.row.astype(np.int64) * span + group
+        order = np.argsort(key, kind="stable"); key, val = key[order], M.data[order]
+        if not len(key): return np.zeros(M.shape[0])
+        first = np.flatnonzero(np.r_[True, key[1:] != key[:-1]])
+        return np.bincount(key[first] // span, weights=np.maximum.reduceat(val, first), minlength=M.shape[0])
 
     def picks(self, x) -> list[int]:
         "The choice taken by each decision."
@@ -485,6 +417,14 @@ class Milp:
             pairs = [(s0, t0)] + ([] if e["tied"] or not near else [(s0, t) for t in T] + [(s, t0) for s in S])
             out += [(s, t, shape, dt) for s, t in pairs if not self.g.pricer.known(s, t, shape, dt)]
         return list(dict.fromkeys(out))
+
+def forms_matrix(forms, n: int):
+    "Memory rows written as linear forms ({variable: bytes, None: constant bytes}) as `Milp.memory_rows` gives them: (M, const)."
+    from scipy.sparse import csr_matrix
+    items = [[(j, b) for j, b in f.items() if j is not None] for f in forms]
+    rows = [k for k, it in enumerate(items) for _ in it]
+    M = csr_matrix(([float(b) for it in items for _, b in it], (rows, [j for it in items for j, _ in it])), shape=(len(forms), n))
+    return M, np.array([float(f.get(None, 0)) for f in forms])
 
 def evaluate(g: Graph, pick: list[int]) -> tuple[float, float]:
     "The exact (compute and own all-reduce seconds, edge seconds) of the answer `pick` (a choice per decision)."
@@ -526,6 +466,8 @@ def solve(self: Milp, time_limit: float, verbose=False, min_peak=False, starts=(
     t0 = time.perf_counter()
     A, lo, up, n = self.matrix(min_peak)
     h = _highs(A, lo, up, n, self.nx, verbose)
+    # presolve pays where memory rows tie decisions together; without them it redoes the same reductions every round
+    h.setOptionValue("presolve", "on" if np.isinf(lo).any() else "off")
     idx = np.arange(n, dtype=np.int32)
     if min_peak:
         h.changeColBounds(n - 1, 0.0, highspy.kHighsInf); h.changeColCost(n - 1, 1.0)   # the peak, in MiB
@@ -559,7 +501,7 @@ def solve(self: Milp, time_limit: float, verbose=False, min_peak=False, starts=(
         if x is None or min_peak: break
         todo = self._unknown_pairs(x, near=False)   # this answer's own moves not yet planned: none, and it is proven
         late = time.perf_counter() - t0 > time_limit   # out of time: plan only what pricing this answer needs
-        for s, t, shape, dt in (todo if late else self._unknown_pairs(x)): self.g.pricer.exact(s, t, shape, dt)
+        self.g.pricer.plan_all(todo if late else self._unknown_pairs(x))
         pick = self.picks(x); value = sum(evaluate(self.g, pick))
         if self.best is None or value < self.best[1]: self.best = (pick, value)   # every round's answer, priced exactly
         if progress is not None and time.perf_counter() - t0 >= 1.0:
@@ -727,10 +669,11 @@ FRONTENDS: list = []   # (accepts(program) -> bool, search(program, mesh, **opti
 
 def auto_shard(program, mesh, *, memory_limit: int | None = None, device: DeviceModel | None = None,
                time_limit: float = 60.0, starts=(), share: bool = True, follow: bool = True, verbose: bool = False,
-               progress=None) -> AutoShard:
+               progress=None, workers: int | None = None) -> AutoShard:
     """Choose every value's sharding of `program` on `mesh` for the least modelled step time within `memory_limit` bytes
     per device. `starts`: strategies (annotated copies of `program`, e.g. `hand_strategy`'s) the search starts from; if
-    one of them costs less under `step_cost` than the answer, it is the answer. `progress(text)` hears the solver."""
+    one of them costs less under `step_cost` than the answer, it is the answer. `progress(text)` hears the solver. `workers`:
+    processes that plan moves at once (default: the CPUs this process may use)."""
     for accepts, search in FRONTENDS:   # a program of another frontend (a torch model's MindSpore operators)
         if accepts(program): return search(program, mesh, memory_limit=memory_limit, device=device, time_limit=time_limit,
                                            starts=starts, verbose=verbose, progress=progress)
@@ -739,7 +682,7 @@ def auto_shard(program, mesh, *, memory_limit: int | None = None, device: Device
     device = device if device is not None else DeviceModel()
     if memory_limit is not None and not (isinstance(memory_limit, int) and memory_limit > 0):
         raise ShardingError(f"memory_limit must be a positive number of bytes, got: {memory_limit!r}")
-    pricer = Pricer(name, mesh, device)
+    pricer = Pricer(name, mesh, device, workers)
     g = build_graph(m.main, pricer, share=share, follow=follow)
     g.module = m
     milp = Milp(g, memory_limit)

@@ -6,10 +6,11 @@ Docs: https://shardnb.github.io/shardnb/07_auto/step_cost.html.md"""
 
 # %% ../../nbs/07_auto/00_step_cost.ipynb #f0a1b2c6
 from __future__ import annotations
-import math
+import functools, math, os, sys
 from dataclasses import dataclass
 import numpy as np
 from ..layout.mesh import Mesh, ShardingError
+from ..layout.sharding import TensorSharding
 from ..ir.program import Module, Func, Op, Value, TensorType, parse_module, copy_module
 from ..ir.core import get_sharding
 from ..shardy.rules import sharding_rule
@@ -19,12 +20,13 @@ from ..shardy.explicit import insert_explicit_reshards
 from ..shardy.predict import memory_report
 from ..shardy.import_passes import import_pipeline
 from ..shardy.propagate import propagate, is_pure
-from ..reshard.planner import CostModel
+from ..reshard.planner import CostModel, plan_reshard
+from ..reshard.transfers import itemsize
 from ..layout.syntax import parse_mesh
 
 # %% auto #0
 __all__ = ['DeviceModel', 'folded', 'op_flops', 'top_ops', 'live_ranges', 'StepCost', 'module_mesh', 'devices_splitting',
-           'compute_seconds', 'peak_bytes', 'step_cost']
+           'compute_seconds', 'peak_bytes', 'step_cost', 'Pricer']
 
 # %% ../../nbs/07_auto/00_step_cost.ipynb #ade05580
 _H100_FLOPS = (("f64", 67e12), ("f32", 67e12), ("tf32", 494.7e12), ("bf16", 989.4e12), ("f16", 989.4e12),
@@ -184,3 +186,84 @@ def step_cost(module: Module, *, device: DeviceModel | None = None) -> StepCost:
     explicit = insert_explicit_reshards(module, enable_full_version=True)
     comm = communication_report(explicit, cost_model=device.cost_model(mm[1])).seconds if mm else 0.0
     return StepCost(compute_seconds(module, device), comm, peak_bytes(module))
+
+# %% ../../nbs/07_auto/00_step_cost.ipynb #9b260ac7
+class Pricer:
+    "Seconds of reshard plans under one device and mesh, each (source, target, shape, type) planned once."
+    def __init__(self, mesh_name: str, mesh: Mesh, device: DeviceModel, workers: int | None = None):
+        self.mesh_name, self.mesh, self.device = mesh_name, mesh, device
+        self.model = device.cost_model(mesh)
+        self.plans, self.bounds, self.as_is = {}, {}, {}
+        self.workers = len(os.sched_getaffinity(0)) if workers is None and hasattr(os, "sched_getaffinity") else workers or 1
+        self.fastest = max(b for _, b in device.links(mesh).values()) if mesh.axes else device.intra[1]
+        self.alpha = self.model.alpha   # the planner charges its one α to every message
+
+    def exact(self, src, dst, shape, dtype) -> float:
+        "Modelled seconds of `plan_reshard(src, dst)` (0 when they are equal)."
+        if src == dst: return 0.0
+        key = (src, dst, tuple(shape), dtype)
+        if key not in self.plans: self.plans[key] = plan_reshard(src, dst, shape, dtype, cost_model=self.model).cost.seconds
+        return self.plans[key]
+
+    def plan_all(self, moves) -> None:
+        """Plan each of `moves` ((source, target, shape, type)) not known yet: in `workers` forked processes where they
+        are many (each plan is independent; only its seconds come back), else here."""
+        todo = [k for k in dict.fromkeys((s, t, tuple(shape), dt) for s, t, shape, dt in moves) if not self.known(*k)]
+        if self.workers < 2 or len(todo) < 64 or sys.platform != "linux":
+            for k in todo: self.exact(*k)
+            return
+        import multiprocessing
+        global _PLANNING
+        _PLANNING = (self, todo)   # the workers inherit it by fork: nothing is pickled but indices and seconds
+        try:
+            with multiprocessing.get_context("fork").Pool(self.workers) as pool:
+                self.plans.update(zip(todo, pool.map(_plan_one, range(len(todo)), chunksize=max(1, len(todo) // (8 * self.workers)))))
+        finally: _PLANNING = None
+
+    def known(self, src, dst, shape, dtype) -> bool:
+        "Whether the exact plan of this move is known."
+        return src == dst or (src, dst, tuple(shape), dtype) in self.plans
+
+    def bound(self, src, dst, shape, dtype) -> float:
+        """A lower bound of `exact`: for each device, α per doubling of the pieces it must collect (in each step a device
+        that exchanges k messages at most multiplies by k+1 the pieces it holds) plus the bytes it lacks at the fastest β;
+        the largest over devices (0 when no device lacks anything)."""
+        if src == dst: return 0.0
+        key = (src, dst, tuple(shape), dtype)
+        if key not in self.bounds:
+            self.bounds[key] = max((self.alpha * math.ceil(math.log2(pieces + 1)) + lack * itemsize(dtype) / self.fastest
+                                    for lack, pieces in _lacking(src, dst, tuple(shape)) if lack), default=0.0)
+        return self.bounds[key]
+
+_PLANNING = None   # (pricer, moves) while `Pricer.plan_all` plans in worker processes
+
+def _plan_one(i: int) -> float:
+    "In a worker: the seconds of the `i`th move `Pricer.plan_all` hands out."
+    pricer, todo = _PLANNING
+    return pricer.exact(*todo[i])
+
+@functools.lru_cache(maxsize=8192)
+def _boxes(s: TensorSharding, shape: tuple) -> tuple[np.ndarray, np.ndarray, list]:
+    "Each device's box of a tensor of `shape` under `s`: starts and stops, arrays of (devices, rank), and the device ids."
+    m = s.devices_indices_map(shape)
+    ids = sorted(m)
+    lo = np.array([[sl.start for sl in m[d]] for d in ids], np.int64).reshape(len(ids), len(shape))
+    hi = np.array([[sl.stop for sl in m[d]] for d in ids], np.int64).reshape(len(ids), len(shape))
+    return lo, hi, ids
+
+def _size(lo, hi) -> np.ndarray:
+    "Elements of each box (boxes along the leading axes, dims along the last)."
+    return np.prod(np.maximum(hi - lo, 0), axis=-1)
+
+def _lacking(src, dst, shape) -> list[tuple[int, int]]:
+    "Per device: the elements of its target box it does not hold, and how many distinct source boxes hold some of them."
+    (alo, ahi, aid), (blo, bhi, bid) = _boxes(src, shape), _boxes(dst, shape)
+    if aid != bid: raise ShardingError("a reshard moves data among one set of devices")
+    lack = _size(blo, bhi) - _size(np.maximum(blo, alo), np.minimum(bhi, ahi))
+    pieces = np.unique(np.concatenate([alo, ahi], axis=1), axis=0)
+    plo, phi = pieces[None, :, :len(shape)], pieces[None, :, len(shape):]          # (1, P, rank)
+    ilo, ihi = np.maximum(blo[:, None], plo), np.minimum(bhi[:, None], phi)          # target box ∩ piece: (D, P, rank)
+    held = _size(np.maximum(ilo, alo[:, None]), np.minimum(ihi, ahi[:, None]))      # ... ∩ what the device holds
+    need = ((_size(ilo, ihi) > held)).sum(axis=1)
+    return [(int(l), int(n) if l else 0) for l, n in zip(lack, need)]
+

@@ -22,7 +22,7 @@ from ..mindspore.plan import Choice as MsChoice, StrategyPlan, choice_of, reshap
 from ..mindspore.per_device import op_reductions
 from ..mindspore.strategies import propagate_strategies, network_inputs
 from .step_cost import DeviceModel, StepCost, op_flops
-from .auto_shard import FRONTENDS, Choice, Pricer, Graph, Milp, AutoShard, evaluate
+from .auto_shard import FRONTENDS, Choice, Pricer, Graph, Milp, AutoShard, evaluate, forms_matrix
 
 # %% auto #0
 __all__ = ['BitMesh', 'MindSporePricer', 'operator_seconds', 'reshape_seconds', 'reshape_carried', 'torch_graph', 'plan_of',
@@ -262,7 +262,7 @@ class TorchMilp(Milp):
         for o in ops:
             for t in range(at[o.name], last.get(o.output, at[o.name]) + 1):
                 add(forms[t], at[o.name], lambda c, o=o: local_bytes(o.output.type, c.results[0]))
-        return forms
+        return forms_matrix(forms, self.n)
 
 # %% ../../nbs/07_auto/03_torch.ipynb #ecb6d4aa
 _LINEAR = ("Dense", "MatMul", "BatchMatMul")

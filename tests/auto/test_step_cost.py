@@ -1,10 +1,11 @@
 """The price of a training step: the device model's links and peaks, and step_cost of hand-written programs against
 the figures it is built from."""
 import math
+import random
 
 from shardnb.ir.program import parse_module
 from shardnb.layout.syntax import parse_mesh
-from shardnb.auto.step_cost import DeviceModel, step_cost, op_flops
+from shardnb.auto.step_cost import DeviceModel, Pricer, step_cost, op_flops
 from shardnb.shardy.import_passes import import_pipeline
 from shardnb.shardy.propagate import propagate
 
@@ -32,3 +33,38 @@ func.func @main(%a: tensor<64x256xf32> {sdy.sharding = #sdy.sharding<@mesh, [DIM
     assert inner.comm_s > 0 and math.isclose(inner.compute_s, batch.compute_s)
     # propagation splits the weight's rows with the contracting dim; the batch split leaves it whole on every device
     assert batch.peak_bytes >= 256 * 512 * 4 > inner.peak_bytes
+
+
+def test_the_bound_is_below_every_exact_plan(seed):
+    "The lower bound that prices unplanned moves never exceeds the exact plan's modelled time (random pairs of shardings)."
+    from shardnb.auto.auto_shard import arg_choices   # every closed sharding of a value
+    from shardnb.ir.program import TensorType, Value
+    r = random.Random(seed + 3)
+    n = 0
+    for mesh_text in ('<["x"=8]>', '<["x"=2, "y"=4]>', '<["a"=2, "b"=2, "c"=2]>', '<["p"=4, "q"=4]>'):
+        p = Pricer("mesh", parse_mesh(mesh_text), DeviceModel())
+        for shape in ((16, 64), (8, 12, 32)):
+            v = Value(TensorType(shape, "f32"))
+            ss = [c.results[0] for c in arg_choices(v, p)]
+            for _ in range(40):
+                s, t = r.choice(ss), r.choice(ss)
+                assert p.bound(s, t, shape, "f32") <= p.exact(s, t, shape, "f32") * (1 + 1e-12), (mesh_text, shape, str(s), str(t))
+                n += 1
+    print(f"{n} pairs: bound <= exact")
+
+
+def test_forked_workers_plan_as_the_process_does(seed):
+    """`Pricer.plan_all` in two forked workers gives each move the seconds one process gives it: random moves over a
+    two-level mesh (the first axis crosses nodes), more of them than the threshold for workers."""
+    from shardnb.auto.auto_shard import arg_choices
+    from shardnb.ir.program import TensorType, Value
+    r = random.Random(seed + 7)
+    mesh = parse_mesh('<["p"=2, "q"=8]>')
+    moves = []
+    for shape in ((16, 64), (8, 12, 32), (32,)):
+        ss = [c.results[0] for c in arg_choices(Value(TensorType(shape, "f32")), Pricer("mesh", mesh, DeviceModel()))]
+        moves += [(r.choice(ss), r.choice(ss), shape, "f32") for _ in range(40)]
+    serial, forked = Pricer("mesh", mesh, DeviceModel(), workers=1), Pricer("mesh", mesh, DeviceModel(), workers=2)
+    serial.plan_all(moves); forked.plan_all(moves)
+    assert len(forked.plans) >= 64 and forked.plans == serial.plans
+    print(f"{len(moves)} random moves, {len(serial.plans)} distinct: forked workers' seconds equal the process's")
