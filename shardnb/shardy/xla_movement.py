@@ -6,7 +6,8 @@ Docs: https://shardnb.github.io/shardnb/04_shardy/xla_movement.html.md"""
 
 # %% ../../nbs/04_shardy/12_xla_movement.ipynb #9d0632d3
 from __future__ import annotations
-import dataclasses, re
+import dataclasses, math, re
+import numpy as np
 from ..ir.core import get_sharding
 from ..ir.program import Module, Func, Value
 from ..layout.sharding import DimSharding
@@ -14,7 +15,7 @@ from .xla_handlers import HANDLERS
 
 # %% auto #0
 __all__ = ['MOVEMENT_HANDLERS', 'moved_from', 'held', 'dynamic_slice_moves', 'sort_layout', 'sort_moves', 'made_locally',
-           'local_remakes', 'handler_steps']
+           'local_remakes', 'realignment_halos', 'handler_steps']
 
 # %% ../../nbs/04_shardy/12_xla_movement.ipynb #3341c1d3
 def moved_from(v: Value, explicit: Module, chain: list) -> Value:
@@ -117,6 +118,33 @@ def local_remakes(explicit: Module, shardings: dict) -> tuple[dict, set]:
         while v.defining_op is not None and v.defining_op.name == "sdy.reshard": v = v.defining_op.operands[0]
         if made_locally(v): skipped.add(op)
     return {}, skipped
+
+# %% ../../nbs/04_shardy/12_xla_movement.ipynb #285c7be5
+def _halo(n: int, S: int, T: int):
+    "Elements each of `S` shards of a dim of `n` lacks for its part of `T` shards: a function of the shard's ordinal; None where none lacks any."
+    ms, md = -(-n // S), -(-n // T)
+    if S < T and T % S == 0 and (T // S) * md != ms:      # each shard becomes T/S tiles of md: it needs up to (i + 1) * T/S * md
+        g = T // S
+        return lambda i: max(0, min((i + 1) * g * md, n) - min((i + 1) * ms, n))
+    if T < S and S % T == 0 and md % (S // T):            # shard i is piece i % g of tile i // g: it starts at (i // g) * md + (i % g) * ms
+        g = S // T
+        return lambda i: max(0, min(i * ms, n) - min((i // g) * md + (i % g) * ms, n))
+    return None
+
+def realignment_halos(s, counts, shape, size: int) -> list:
+    """The collective-permutes XLA runs before changing the shard count of each dim of `shape` split unevenly, from
+    `s` (an `XlaSharding`) to `counts` shards per dim (elements of `size` bytes): [("collective-permute", {device: bytes})]."""
+    pos = {int(s.tiles[p]): p for p in np.ndindex(*s.tiles.shape)}
+    local, out = [-(-n // k) for n, k in zip(shape, s.dims)], []
+    for k, (n, S, T) in enumerate(zip(shape, s.dims, counts)):
+        halo = _halo(n, S, T) if S != T and (n % S or n % T) else None
+        if halo is None: continue
+        need = {d: halo(p[k]) for d, p in pos.items()}
+        top = max(need.values())
+        if not 0 < top <= local[k]: continue                 # nothing lacking, or more than a neighbour holds
+        rest = math.prod(local) // local[k] * size
+        out.append(("collective-permute", {d: top * rest for d, h in need.items() if h > 0}))
+    return out
 
 # %% ../../nbs/04_shardy/12_xla_movement.ipynb #794a4432
 MOVEMENT_HANDLERS = (dynamic_slice_moves, local_remakes)
