@@ -283,12 +283,18 @@ CHLO_ELEMENTWISE = {**{f"chlo.{n}": "stablehlo.sine" for n in "square erf erf_in
 "Each element-wise CHLO op, and an element-wise StableHLO op of its arity and result type that stands for its expansion."
 
 def xla_legalized(module: Module) -> Module:
-    "`module` as XLA's pipeline hands it to Shardy: a copy with each element-wise CHLO op named as an element-wise StableHLO op (`module` itself where it has none)."
-    if not any(op.name in CHLO_ELEMENTWISE for f in module.funcs.values() for op in f.walk()): return module
+    """`module` as XLA's pipeline hands it to Shardy: a copy with each element-wise CHLO op named as an element-wise
+    StableHLO op, and each composite a call of its decomposition (`module` itself where it has neither)."""
+    legal = lambda op: op.name in CHLO_ELEMENTWISE or op.name == "stablehlo.composite"
+    if not any(legal(op) for f in module.funcs.values() for op in f.walk()): return module
     m = copy_module(module)
     for f in m.funcs.values():
         for op in f.walk():
             if op.name in CHLO_ELEMENTWISE: op.name = CHLO_ELEMENTWISE[op.name]
+            elif op.name == "stablehlo.composite":
+                callee = str(getattr(op.attrs.get("decomposition"), "text", op.attrs.get("decomposition", ""))).lstrip("@")
+                op.name, op.form = "func.call", None
+                op.attrs = {"callee": callee, **{k: v for k, v in op.attrs.items() if k.startswith("sdy.")}}
     return m
 
 # %% ../../nbs/04_shardy/11_xla_handlers.ipynb #1953bab6
