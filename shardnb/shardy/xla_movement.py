@@ -14,7 +14,7 @@ from ..layout.sharding import DimSharding
 from .xla_handlers import HANDLERS
 
 # %% auto #0
-__all__ = ['MOVEMENT_HANDLERS', 'moved_from', 'held', 'dynamic_slice_moves', 'sort_layout', 'sort_moves', 'made_locally',
+__all__ = ['MOVEMENT_HANDLERS', 'moved_from', 'held_sharding', 'dynamic_slice_moves', 'sort_layout', 'sort_moves', 'made_locally',
            'local_remakes', 'realignment_halos', 'handler_steps']
 
 # %% ../../nbs/04_shardy/12_xla_movement.ipynb #3341c1d3
@@ -28,7 +28,7 @@ def moved_from(v: Value, explicit: Module, chain: list) -> Value:
             if len(calls) == 1 and len(calls[0].operands[v.index].users) == 1: v = calls[0].operands[v.index]; continue
         return v
 
-def held(v: Value, shardings: dict):
+def held_sharding(v: Value, shardings: dict):
     "The sharding XLA holds `v` in: its defining op's as propagation left it, else its own."
     d = v.defining_op
     got = shardings.get(d, ()) if d is not None else ()
@@ -53,7 +53,7 @@ def dynamic_slice_moves(explicit: Module, shardings: dict) -> tuple[dict, set]:
     for op in explicit.walk():
         if op.name != "stablehlo.dynamic_slice" or op not in shardings or _in_manual(op): continue
         chain = []
-        src, dst = held(moved_from(op.operands[0], explicit, chain), shardings), shardings[op][0]
+        src, dst = held_sharding(moved_from(op.operands[0], explicit, chain), shardings), shardings[op][0]
         if not chain or not _plain(dst) or not _plain(src, dst.mesh): continue
         cut = [k for k, (a, b) in enumerate(zip(op.operands[0].type.shape, op.results[0].type.shape)) if a != b]
         if any(src.dims[k].axes for k in cut): continue      # a sliced dim split: the operand is gathered as Shardy does
@@ -89,8 +89,8 @@ def sort_moves(explicit: Module, shardings: dict) -> tuple[dict, set]:
         at = whole if any(not _same_dims(s, ps[0]) for s in ps) else sort_layout(ps[0], shape, _sort_dim(op))
         for v in op.operands:
             u = moved_from(v, explicit, chain)
-            if not _plain(held(u, shardings), at.mesh): break
-            steps.append((u, held(u, shardings), at))
+            if not _plain(held_sharding(u, shardings), at.mesh): break
+            steps.append((u, held_sharding(u, shardings), at))
         else:
             for r, s in zip(op.results, ps):
                 if at is not whole and not _same_dims(at, s): steps.append((r, at, s))     # back to the sort's sharding
