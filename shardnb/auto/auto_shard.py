@@ -26,10 +26,10 @@ from .step_cost import (DeviceModel, StepCost, folded, op_flops, top_ops, live_r
                                      step_cost, Pricer)
 
 # %% auto #0
-__all__ = ['FRONTENDS', 'Choice', 'sharding_of_dims', 'axis_assignments', 'op_choices', 'arg_choices', 'inline_calls',
-           'drop_dead_ops', 'Graph', 'build_graph', 'SolverReport', 'Milp', 'forms_matrix', 'evaluate', 'sharding_dims',
-           'checked_values', 'propagated', 'propagated_at', 'annotate', 'AutoShard', 'mesh_of', 'as_module',
-           'start_pick', 'auto_shard']
+__all__ = ['FRONTENDS', 'Choice', 'sharding_of_dims', 'axis_assignments', 'op_strategies', 'op_choices', 'arg_choices',
+           'inline_calls', 'drop_dead_ops', 'Graph', 'build_graph', 'SolverReport', 'Milp', 'forms_matrix', 'evaluate',
+           'sharding_dims', 'checked_values', 'propagated', 'propagated_at', 'annotate', 'AutoShard', 'mesh_of',
+           'as_module', 'start_pick', 'auto_shard']
 
 # %% ../../nbs/07_auto/01_auto_shard.ipynb #80c21761
 @dataclass(frozen=True, eq=False)
@@ -69,14 +69,15 @@ def axis_assignments(sizes: list[int], candidates: list[int], mesh: Mesh):
 def _tensor_sharding(dims_map, per: dict, mesh_name, mesh) -> TensorSharding:
     return sharding_of_dims(mesh_name, mesh, [sum((per.get(f, ()) for f in d), ()) for d in dims_map])
 
-def op_choices(op: Op, pricer: Pricer, memo: dict | None = None) -> list[Choice]:
-    "The candidate strategies of `op` on the pricer's mesh (one replicated choice for an op without a rule)."
+def op_strategies(op: Op, pricer: Pricer, memo: dict | None = None) -> list[tuple]:
+    """The candidate strategies of `op` on the pricer's mesh (one replicated for an op without a rule), each as (axes per
+    factor, operand shardings, result shardings, compute seconds, the moves that reduce its partial sums)."""
     name, mesh, dev = pricer.mesh_name, pricer.mesh, pricer.device
     tensor = lambda v: isinstance(v.type, TensorType)
     rep = lambda v: sharding_of_dims(name, mesh, [()] * v.type.rank) if tensor(v) else None
     try: rule = sharding_rule(op)
     except (ValueError, KeyError): rule = None
-    if rule is None: return [Choice((), tuple(map(rep, op.operands)), tuple(map(rep, op.results)))]
+    if rule is None: return [((), tuple(map(rep, op.operands)), tuple(map(rep, op.results)), 0.0, [])]
     flops = op_flops(op, rule, memo)
     dtype = element_type(op.results[0].type) if op.results and tensor(op.results[0]) else "f32"
     out = []
@@ -85,11 +86,17 @@ def op_choices(op: Op, pricer: Pricer, memo: dict | None = None) -> list[Choice]
         res = tuple(_tensor_sharding(m, per, name, mesh) if tensor(v) else None for v, m in zip(op.results, rule.results))
         split = math.prod(dict(mesh.axes)[a] for a_s in per.values() for a in a_s)
         red = [AxisRef(a) for f in rule.reduction for a in per.get(f, ())]
-        red_s = sum(pricer.exact(with_unreduced(s, red), s, v.type.shape, element_type(v.type))
-                    for v, s in zip(op.results, res) if s is not None) if red else 0.0
+        moves = [(with_unreduced(s, red), s, v.type.shape, element_type(v.type)) for v, s in zip(op.results, res) if s is not None] if red else []
         axes = tuple(per.get(f, ()) for f in range(len(rule.factor_sizes)))
         if any(per.get(f) for f in rule.permutation) and not _runs_as_is(op, ins, res, pricer): continue
-        compute = flops / split / dev.peak_flops(dtype)
+        out.append((axes, ins, res, flops / split / dev.peak_flops(dtype), moves))
+    return out
+
+def op_choices(op: Op, pricer: Pricer, memo: dict | None = None, strategies: list | None = None) -> list[Choice]:
+    "The choices of `op`: its strategies (`op_strategies`, or those given), each priced with its all-reduces' exact plans."
+    out = []
+    for axes, ins, res, compute, moves in strategies if strategies is not None else op_strategies(op, pricer, memo):
+        red_s = sum(pricer.exact(*m) for m in moves)
         out.append(Choice(axes, ins, res, compute + red_s, red_s))
     return out
 
@@ -194,6 +201,11 @@ def build_graph(f: Func, pricer: Pricer, *, share: bool = True, follow: bool = T
         return ("arg", str(n.type), tuple(map(str, given[n])))
     col = _colours(nodes, lambda n: ins[n], lambda n: outs[n], rounds, first) if share else {n: k for k, n in enumerate(nodes)}
     group, choices, members, by_col = {}, [], [], {}
+    first_of = {}   # one op per colour: its strategies, and all their all-reduces planned at once
+    for n in nodes:
+        if isinstance(n, Op) and n.name != "sdy.sharding_constraint": first_of.setdefault(col[n], n)
+    strategies = {n: op_strategies(n, pricer, memo) for n in first_of.values()}
+    pricer.plan_all(m for ss in strategies.values() for *_, moves in ss for m in moves)
     for n in nodes:
         if col[n] not in by_col:
             by_col[col[n]] = len(choices)
@@ -201,7 +213,7 @@ def build_graph(f: Func, pricer: Pricer, *, share: bool = True, follow: bool = T
                 s = n.attrs["sharding"]; s = sharding_of_dims(pricer.mesh_name, pricer.mesh, [[a.name for a in d.axes] for d in s.dims])
                 cs = [Choice((), (s,), (s,))]
             else:
-                cs = op_choices(n, pricer, memo) if isinstance(n, Op) else arg_choices(n, pricer)
+                cs = op_choices(n, pricer, memo, strategies[n]) if isinstance(n, Op) else arg_choices(n, pricer)
                 cs = [c for c in cs if _fits(c, n, given)]
             if not cs: raise ShardingError(f"no strategy of {n.name if isinstance(n, Op) else 'argument'} gives the sharding the program asks for: {given[n]}")
             choices.append(cs); members.append([])
@@ -277,6 +289,11 @@ class Milp:
         "The objective vector (µs): choices' own seconds, and each edge pair's exact cost where known, its bound otherwise (updated in place as plans become known)."
         g, p = self.g, self.g.pricer
         if self.c is None:
+            moves = []
+            for e, (S, T), e0 in zip(g.edges, self.sets, self.e0):
+                v = e["uses"][0][0]
+                if e0 is not None: moves += [(s, t, v.type.shape, element_type(v.type)) for s in S for t in T]
+            p.plan_all([m for m in moves if not p.known(*m)], bounds=True)   # the bounds of the pairs not planned yet, at once
             c = np.zeros(self.n)
             for d, cs in enumerate(g.choices):
                 for k, ch in enumerate(cs): c[self.x0[d] + k] = ch.seconds * 1e6 * len(g.members[d])

@@ -187,7 +187,7 @@ def step_cost(module: Module, *, device: DeviceModel | None = None) -> StepCost:
     comm = communication_report(explicit, cost_model=device.cost_model(mm[1])).seconds if mm else 0.0
     return StepCost(compute_seconds(module, device), comm, peak_bytes(module))
 
-# %% ../../nbs/07_auto/00_step_cost.ipynb #9b260ac7
+# %% ../../nbs/07_auto/00_step_cost.ipynb #51632d30
 class Pricer:
     "Seconds of reshard plans under one device and mesh, each (source, target, shape, type) planned once."
     def __init__(self, mesh_name: str, mesh: Mesh, device: DeviceModel, workers: int | None = None):
@@ -205,19 +205,21 @@ class Pricer:
         if key not in self.plans: self.plans[key] = plan_reshard(src, dst, shape, dtype, cost_model=self.model).cost.seconds
         return self.plans[key]
 
-    def plan_all(self, moves) -> None:
-        """Plan each of `moves` ((source, target, shape, type)) not known yet: in `workers` forked processes where they
-        are many (each plan is independent; only its seconds come back), else here."""
-        todo = [k for k in dict.fromkeys((s, t, tuple(shape), dt) for s, t, shape, dt in moves) if not self.known(*k)]
+    def plan_all(self, moves, bounds: bool = False) -> None:
+        """Plan each of `moves` ((source, target, shape, type)) not known yet, or with `bounds` find its lower bound: in
+        `workers` forked processes where they are many (each is independent; only its seconds come back), else here."""
+        store, work = (self.bounds, self.bound) if bounds else (self.plans, self.exact)
+        todo = [k for k in dict.fromkeys((s, t, tuple(shape), dt) for s, t, shape, dt in moves)
+                if k[0] != k[1] and k not in store and (bounds or not self.known(*k))]
         if self.workers < 2 or len(todo) < 64 or sys.platform != "linux":
-            for k in todo: self.exact(*k)
+            for k in todo: work(*k)
             return
         import multiprocessing
         global _PLANNING
-        _PLANNING = (self, todo)   # the workers inherit it by fork: nothing is pickled but indices and seconds
+        _PLANNING = (work, todo)   # the workers inherit it by fork: nothing is pickled but indices and seconds
         try:
             with multiprocessing.get_context("fork").Pool(self.workers) as pool:
-                self.plans.update(zip(todo, pool.map(_plan_one, range(len(todo)), chunksize=max(1, len(todo) // (8 * self.workers)))))
+                store.update(zip(todo, pool.map(_plan_one, range(len(todo)), chunksize=max(1, len(todo) // (8 * self.workers)))))
         finally: _PLANNING = None
 
     def known(self, src, dst, shape, dtype) -> bool:
@@ -235,12 +237,12 @@ class Pricer:
                                     for lack, pieces in _lacking(src, dst, tuple(shape)) if lack), default=0.0)
         return self.bounds[key]
 
-_PLANNING = None   # (pricer, moves) while `Pricer.plan_all` plans in worker processes
+_PLANNING = None   # (pricing method, moves) while `Pricer.plan_all` works in worker processes
 
 def _plan_one(i: int) -> float:
-    "In a worker: the seconds of the `i`th move `Pricer.plan_all` hands out."
-    pricer, todo = _PLANNING
-    return pricer.exact(*todo[i])
+    "In a worker: the seconds (or the bound) of the `i`th move `Pricer.plan_all` hands out."
+    work, todo = _PLANNING
+    return work(*todo[i])
 
 @functools.lru_cache(maxsize=8192)
 def _boxes(s: TensorSharding, shape: tuple) -> tuple[np.ndarray, np.ndarray, list]:
