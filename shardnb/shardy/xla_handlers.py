@@ -319,5 +319,5 @@ def one_device_operand_moves(explicit: Module, shardings: dict) -> tuple[dict, s
 
 # %% ../../nbs/04_shardy/11_xla_handlers.ipynb #298b2e27
 HANDLERS = (dot_contracting_groups, dot_free_axis_moves, dot_whole_gathers, reshape_gathers, reshape_operand_moves, dot_in_output_sharding, one_device_operand_moves)
-"XLA's handlers of dots and reshapes, in the order they claim an op: each takes (explicit module, shardings) to ({op: (steps, all-reduce axes, {device: elements})}, ops XLA does not run)."
+"XLA's handlers of dots, reshapes and element-wise ops beside a callback, in the order they claim an op: each takes (explicit module, shardings) to ({op: (steps, all-reduce axes, {device: elements})}, ops XLA does not run)."
 
