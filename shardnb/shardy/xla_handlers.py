@@ -15,7 +15,7 @@ from .predict_xla import dot_contracting_groups
 # %% auto #0
 __all__ = ['CHLO_ELEMENTWISE', 'HANDLERS', 'reshape_sharding', 'reshape_gathers', 'carried_back', 'reshape_operand_moves',
            'dot_free_axis_moves', 'dot_whole_gathers', 'dot_in_output_sharding', 'windows', 'whole_dims',
-           'xla_legalized', 'one_device_operand_moves']
+           'xla_legalized', 'one_device_operand_moves', 'conv_batch_group_gathers']
 
 # %% ../../nbs/04_shardy/11_xla_handlers.ipynb #49f8ffe5
 def _refinement(a, b) -> list | None:
@@ -317,7 +317,31 @@ def one_device_operand_moves(explicit: Module, shardings: dict) -> tuple[dict, s
             if steps: out[op] = (steps, (), {})
     return out, set()
 
+# %% ../../nbs/04_shardy/11_xla_handlers.ipynb #180f85ce
+def conv_batch_group_gathers(explicit: Module, shardings: dict) -> tuple[dict, set]:
+    """XLA's handler on a batch-grouped convolution whose input batch dim is split as its output feature dim, where
+    PartitionConvolutionWithBatchGroupCount does not apply: each operand keeps that dim's split and is gathered on the
+    rest: {conv: ([(operand, sharding, target)], (), {})}, and the explicit pass's ops around it skipped."""
+    out, skipped = {}, set()
+    for f in explicit.funcs.values():
+        for d in f.walk():
+            if d.name != "stablehlo.convolution" or d not in shardings or _in_manual(d): continue
+            g = int(str(d.attrs.get("batch_group_count", "1")).split()[0])
+            m = re.search(r"dim_numbers = \[([^\]]*)\]x\[([^\]]*)\]->\[([^\]]*)\]", str(d.form))
+            so = shardings[d][0]
+            if g == 1 or m is None or so is None or so.mesh is None or so.mesh.is_maximal: continue
+            lhs, rhs, res = ([x.strip() for x in t.split(",")] for t in m.groups())
+            (u, s), (w, t) = (_origin(v, shardings) for v in d.operands)
+            if s is None or t is None or s.mesh != so.mesh or t.mesh != so.mesh or s.unreduced or t.unreduced: continue
+            b, o, axes = lhs.index("b"), rhs.index("o"), so.dims[res.index("f")].axes
+            n, split = len(so.mesh.device_set), math.prod(a.size_in(so.mesh) for a in axes)
+            if not axes or s.dims[b].axes != axes or (g % n == 0 and split == n): continue
+            keep = lambda x, k: _resplit(x, [k] + [j for j in range(len(x.dims)) if j != k], axes)
+            out[d] = ([(u, s, keep(s, b)), (w, t, keep(t, o))], (), {})
+            _reshards_around(d, skipped)
+    return out, skipped
+
 # %% ../../nbs/04_shardy/11_xla_handlers.ipynb #298b2e27
-HANDLERS = (dot_contracting_groups, dot_free_axis_moves, dot_whole_gathers, reshape_gathers, reshape_operand_moves, dot_in_output_sharding, one_device_operand_moves)
-"XLA's handlers of dots, reshapes and element-wise ops beside a callback, in the order they claim an op: each takes (explicit module, shardings) to ({op: (steps, all-reduce axes, {device: elements})}, ops XLA does not run)."
+HANDLERS = (dot_contracting_groups, dot_free_axis_moves, dot_whole_gathers, reshape_gathers, reshape_operand_moves, dot_in_output_sharding, one_device_operand_moves, conv_batch_group_gathers)
+"XLA's handlers of dots, reshapes, element-wise ops beside a callback and batch-grouped convolutions, in the order they claim an op: each takes (explicit module, shardings) to ({op: (steps, all-reduce axes, {device: elements})}, ops XLA does not run)."
 
