@@ -55,6 +55,7 @@ P, PR, RU, CO = "shardnb/shardy/projection.py", "shardnb/shardy/propagate.py", "
 MS_OP, MS_RD, MS_PL, MS_ST, MS_PD = (f"shardnb/mindspore/{n}.py" for n in ("operators", "redistribution", "plan", "strategies", "per_device"))
 TR, MV, SE, BO, PL = (f"shardnb/reshard/{n}.py" for n in ("transfers", "moves", "search", "bounds", "planner"))
 AU = "shardnb/auto/auto_shard.py"
+SC = "shardnb/auto/step_cost.py"
 LIT = "tests/shardy/test_propagate_lit.py::test_lit_file_matches_jaxlib[{}.mlir]"
 RULES_GEN = "tests/shardy/test_rules_shardy.py::test_generated_programs_match_shardy"
 FEATURES = "tests/shardy/test_propagate.py::test_features_agree_with_jaxlib[{}]"
@@ -286,6 +287,24 @@ MUTANTS = [
       "w, i = next(((w, i) for w, i in v.uses if w in g.group), (None, None))", "w, i = None, None",
       "a constant expression's buffer is sized as its user reads it; whole, the memory rows refuse limits that fit",
       ("tests/auto/test_auto_shard.py::test_memory_rows_are_the_memory_model",)),
+    M("bound_alpha_of_the_fastest_link", SC,
+      "self.alpha = self.model.alpha", "self.alpha = min(a for a, _ in device.links(mesh).values())",
+      "the bound charges the planner's one α; the fastest link's is a weaker bound and costs the search rounds",
+      ("tests/auto/test_step_cost.py::test_the_bound_charges_the_planners_alpha",)),
+    M("bound_pieces_scaled_with_the_shape", SC,
+      "return [(lack * scale, pieces) for lack, pieces in _lacking_on(src, dst, least)]",
+      "return [(lack * scale, pieces * scale) for lack, pieces in _lacking_on(src, dst, least)]",
+      "a bound found on the smallest even shape scales the bytes a device lacks, not the pieces that hold them",
+      ("tests/auto/test_step_cost.py::test_the_bound_is_below_every_exact_plan",)),
+    M("workers_seconds_to_the_wrong_moves", SC,
+      "store.update(zip(todo, pool.map(", "store.update(zip(todo[::-1], pool.map(",
+      "each move planned in a worker gets its own seconds back",
+      ("tests/auto/test_step_cost.py::test_forked_workers_plan_as_the_process_does",)),
+    M("memory_row_one_op_short", AU,
+      "vals.append(np.tile(np.asarray(bs, float), len(k))); const[first:last + 1] += c",
+      "vals.append(np.tile(np.asarray(bs, float), len(k))); const[first:last] += c",
+      "a value's constant bytes count on every op it is live across, the last one too",
+      ("tests/auto/test_auto_shard.py::test_memory_rows_hold_a_fixed_output_on_every_op",)),
 ]
 
 

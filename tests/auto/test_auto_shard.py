@@ -155,6 +155,26 @@ def test_memory_rows_are_the_memory_model(seed):
     print(f"13 programs: rows equal to memory_report on all {equal} without a reshard; {moved} with one (rows >= model)")
 
 
+def test_memory_rows_hold_a_fixed_output_on_every_op():
+    """A result whose sharding the program fixes is a buffer of the whole step: every op's row holds it, the last op's
+    too, and the rows' largest value at the answer is `memory_report`'s peak."""
+    from shardnb.shardy.predict import memory_report
+    from shardnb.auto.auto_shard import Milp, annotate, as_module, mesh_of
+    text = """sdy.mesh @mesh = <["x"=4]>
+func.func @main(%a: tensor<64x64xf32>) -> (tensor<64x64xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) {
+  %0 = stablehlo.add %a, %a : tensor<64x64xf32>
+  %1 = stablehlo.multiply %0, %0 : tensor<64x64xf32>
+  %2 = stablehlo.tanh %1 : tensor<64x64xf32>
+  return %2 : tensor<64x64xf32>
+}"""
+    m = inline_calls(as_module(text)); name, mm = mesh_of("<[\"x\"=4]>", m)
+    g = build_graph(m.main, Pricer(name, mm, DeviceModel())); g.module = m
+    milp = Milp(g, None); milp.solve(60.0); pick = milp.best[0]
+    M, const = milp.memory_rows()
+    assert len(const) == 3 and (const >= 64 * 64 * 4 // 4).all()   # the output's quarter on each device, at every op
+    assert (M @ milp.x_of(pick) + const).max() == memory_report(annotate(g, pick)[3]).total_bytes
+
+
 def test_the_unconstrained_peak_is_a_feasible_limit(seed):
     """A limit equal to the unconstrained answer's peak admits that answer (the memory rows do not overcount what
     step_cost counts): the two-layer MLP's training step on 2x4 (its constant broadcasts are sized as their users read

@@ -68,3 +68,17 @@ def test_forked_workers_plan_as_the_process_does(seed):
     serial.plan_all(moves); forked.plan_all(moves)
     assert len(forked.plans) >= 64 and forked.plans == serial.plans
     print(f"{len(moves)} random moves, {len(serial.plans)} distinct: forked workers' seconds equal the process's")
+
+
+def test_the_bound_charges_the_planners_alpha():
+    """The planner charges one α to every message, the largest of the mesh's links (`DeviceModel.cost_model`): the bound
+    does too. On 16 devices in two nodes, gathering a value split over the 8 devices of a node needs 7 pieces, collected
+    in at least 3 doublings at that α (5 µs, the inter-node one), plus the bytes over the fastest link."""
+    from shardnb.auto.auto_shard import sharding_of_dims
+    mesh, d = parse_mesh('<["p"=2, "q"=8]>'), DeviceModel()
+    p = Pricer("mesh", mesh, d)
+    src, dst = sharding_of_dims("mesh", mesh, [("q",), ()]), sharding_of_dims("mesh", mesh, [(), ()])
+    lack = 7 * 8 * 64 * 4   # bytes of the 7 shards (8x64 f32 each) a device lacks
+    assert math.isclose(p.bound(src, dst, (64, 64), "f32"), 3 * d.cost_model(mesh).alpha + lack / d.intra[1], rel_tol=1e-12)
+    assert d.cost_model(mesh).alpha == d.inter[0] > d.intra[0]
+    assert p.bound(src, dst, (64, 64), "f32") <= p.exact(src, dst, (64, 64), "f32")
