@@ -17,7 +17,7 @@ from .cost import element_type
 from .predict_xla import (HLO_KINDS, hlo_bytes, replica_groups, HloCollective, hlo_collectives,
     CollectiveComparison, compare_collectives, xla_sharding, xla_reshard, elementwise_moves, propagated_shardings, dot_grouped_first, per_dim_all_reduces)
 from .xla_handlers import windows, whole_dims, xla_legalized
-from .xla_movement import handler_steps
+from .xla_movement import handler_steps, realignment_halos
 _all_ = ["HLO_KINDS", "hlo_bytes", "replica_groups", "HloCollective", "hlo_collectives", "CollectiveComparison", "compare_collectives"]
 
 # %% auto #0
@@ -496,7 +496,7 @@ def _inlined(m: Module, f: Func, calls=()):
 def _xla_reshard_steps(src: TensorSharding, dst: TensorSharding, v: Value, where: str, cause: str, backend: str, via=None):
     "What XLA's reshard routine moves for `v` from `src` to `dst` (through `via`); None where not modelled (partial sums, two meshes)."
     if src.unreduced or dst.unreduced or src.mesh is None or src.mesh != dst.mesh or src.mesh.is_maximal: return None
-    try: steps = [s for a, b in ([(src, via), (via, dst)] if via else [(src, dst)]) for s in xla_reshard(xla_sharding(a), xla_sharding(b), list(v.type.shape), wire_itemsize(element_type(v.type), backend))[0]]
+    try: steps = [s for a, b in ([(src, via), (via, dst)] if via else [(src, dst)]) for s in xla_reshard(xla_sharding(a), xla_sharding(b), list(v.type.shape), wire_itemsize(element_type(v.type), backend), halos=realignment_halos)[0]]
     except RecursionError: return None
     return [PredictedCollective(k, (), r, where, cause) for k, r in steps if any(r.values())]
 

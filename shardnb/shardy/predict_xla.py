@@ -17,8 +17,8 @@ from ..ir.verify import ELEMENTWISE
 
 # %% auto #0
 __all__ = ['HLO_KINDS', 'hlo_bytes', 'replica_groups', 'HloCollective', 'hlo_collectives', 'XlaSharding', 'xla_sharding',
-           'xla_reshard', 'propagated_shardings', 'elementwise_moves', 'dot_grouped_first', 'dot_contracting_groups',
-           'per_dim_all_reduces', 'CollectiveComparison', 'compare_collectives']
+           'xla_reshard', 'propagated_shardings', 'elementwise_moves', 'dot_grouped_first', 'per_dim_all_reduces',
+           'CollectiveComparison', 'compare_collectives']
 
 # %% ../../nbs/04_shardy/10_predict_xla.ipynb #0d147941
 _HLO_BYTES = {"pred": 1, "s8": 1, "u8": 1, "s4": 1, "u4": 1, "s16": 2, "u16": 2, "f16": 2, "bf16": 2, "s32": 4, "u32": 4,
@@ -391,11 +391,15 @@ def _grouped(s: XlaSharding, t: XlaSharding, same, shape, size: int, depth: int)
     return steps, t
 
 # %% ../../nbs/04_shardy/10_predict_xla.ipynb #f561b92d
-def xla_reshard(s: XlaSharding, t: XlaSharding, shape, size: int, *, allow_full: bool = True, depth: int = 0) -> tuple[list, XlaSharding]:
+def xla_reshard(s: XlaSharding, t: XlaSharding, shape, size: int, *, allow_full: bool = True, depth: int = 0, halos=None) -> tuple[list, XlaSharding]:
     """PartitionedHlo::ReshardNoCache: the collectives XLA emits to move a value of `shape` (elements of `size` bytes)
     from `s` to `t`, `(kind, {device: bytes received})` in order, and the sharding reached (`s` itself when
-    `allow_full` is false and only a full gather would do)."""
+    `allow_full` is false and only a full gather would do); `halos(s, t.dims, shape, size)`, where given, runs first
+    (the realigning permutes of unevenly split dims, chapter 12)."""
     if s == t: return [], t
+    if halos is not None and (pre := halos(s, t.dims, shape, size)):
+        steps, r = xla_reshard(s, t, shape, size, allow_full=allow_full, depth=depth)
+        return pre + steps, r
     if depth > 16: raise RecursionError(f"XLA's reshard from {s} to {t} did not settle")
     if _can_permute(s, t): return _permute(s, t, shape, size), t
     pairs = _all_to_all_dims(s, t)
@@ -496,51 +500,10 @@ def dot_grouped_first(r, src):
         return dataclasses.replace(src, dims=tuple(DimSharding(()) if n & group else x for n, x in zip(names, src.dims)))
     return None
 
-# %% ../../nbs/04_shardy/10_predict_xla.ipynb #d688d3c2
-def _without(s, axes: set):
-    "`s` with the dims split by `axes` whole; None where a dim is split by some of them and others."
-    names = [{a.name for a in d.axes} for d in s.dims]
-    if any(n & axes and not n <= axes for n in names): return None
-    return dataclasses.replace(s, dims=tuple(DimSharding(()) if n & axes else d for n, d in zip(names, s.dims)))
-
+# %% ../../nbs/04_shardy/10_predict_xla.ipynb #869db9fb
 def _closed_dims(s):
     return dataclasses.replace(s, dims=tuple(DimSharding(d.axes) for d in s.dims))
 
-def dot_contracting_groups(explicit: Module, shardings: dict) -> tuple[dict, set]:
-    """PartitionDotGroupOnContracting where the explicit pass does otherwise: {dot: ([(value, sharding, target), ...]
-    to reshard, the axes its partial sums are all-reduced over, {device: elements each receives])}, and the ops the
-    explicit pass put around those dots that XLA does not run."""
-    from shardnb.shardy.cost import sharding_of
-    dots, skipped = {}, set()
-    for f in explicit.funcs.values():
-        for d in f.walk():
-            out = shardings.get(d, (None,))[0] if d.name == "stablehlo.dot_general" else None
-            if out is None: continue
-            (b, c), vs = _dot_dims(d), [_before_reshards(v) for v in d.operands]
-            ss = [sharding_of(v, out) for v in vs]
-            if any(a.pre_size is not None for s in ss + [out] for x in s.dims for a in x.axes) or any(s.mesh != out.mesh for s in ss): continue
-            group = {a.name for i, j in zip(*c) if ss[0].dims[i].axes == ss[1].dims[j].axes for a in ss[0].dims[i].axes}
-            inner = _without(out, group)
-            if not group & {a.name for x in out.dims for a in x.axes} or inner is None: continue
-            free = [[k for k in range(v.type.rank) if k not in b[i] + c[i]] for i, v in enumerate(vs)]
-            starts = [len(b[0]), len(b[0]) + len(free[0])]   # output dims: batch, lhs free, rhs free
-            steps = []
-            for i, (v, s) in enumerate(zip(vs, ss)):
-                dims = list(s.dims)
-                for j, k in enumerate(b[i]): dims[k] = inner.dims[j]
-                for j, k in enumerate(free[i]): dims[k] = inner.dims[starts[i] + j]
-                steps.append((v, s, dataclasses.replace(s, dims=tuple(dims))))
-            if not any(s.dims[k].axes and s.dims[k].axes != t.dims[k].axes for (_, s, t), fr in zip(steps, free) for k in fr): continue   # no operand to gather
-            g = math.prod(out.mesh.axis_size(a) for a in group)
-            dots[d] = (steps + [(d.results[0], inner, _closed_dims(out))], tuple(sorted(group)),
-                       {int(x): (g - 1) * math.prod(inner.local_shape(d.results[0].type.shape)) for x in sorted(out.mesh.device_set)})
-            for v in d.operands:
-                while v.defining_op is not None and v.defining_op.name == "sdy.reshard" and len(v.users) == 1: skipped.add(v.defining_op); v = v.defining_op.operands[0]
-            v = d.results[0]
-            while len(v.users) == 1 and v.users[0].name in ("sdy.all_reduce", "sdy.reshard"): skipped.add(v.users[0]); v = v.users[0].results[0]
-    return dots, skipped
-
-# %% ../../nbs/04_shardy/10_predict_xla.ipynb #869db9fb
 def per_dim_all_reduces(op, size) -> list | None:
     """The all-reduces XLA emits for an `sdy.all_reduce` of a reduce's or dot's partial sums (`AllReduceAlongShardingDims`):
     `[(axes, {device: bytes})]`, one per split dim of its (first) operand (`size`: an element's bytes by dtype); None for others."""

@@ -10,12 +10,11 @@ import dataclasses, math, re
 from ..ir.core import get_sharding
 from ..ir.program import Module, Op, TensorType, copy_module
 from ..layout.sharding import DimSharding
-from .predict_xla import dot_contracting_groups
 
 # %% auto #0
 __all__ = ['CHLO_ELEMENTWISE', 'HANDLERS', 'reshape_sharding', 'reshape_gathers', 'carried_back', 'reshape_operand_moves',
-           'dot_free_axis_moves', 'dot_whole_gathers', 'dot_in_output_sharding', 'windows', 'whole_dims',
-           'xla_legalized', 'one_device_operand_moves', 'conv_batch_group_gathers']
+           'dot_free_axis_moves', 'dot_contracting_groups', 'dot_whole_gathers', 'dot_in_output_sharding', 'windows',
+           'whole_dims', 'xla_legalized', 'one_device_operand_moves', 'conv_batch_group_gathers']
 
 # %% ../../nbs/04_shardy/11_xla_handlers.ipynb #49f8ffe5
 def _refinement(a, b) -> list | None:
@@ -173,6 +172,46 @@ def dot_free_axis_moves(explicit: Module, shardings: dict) -> tuple[dict, set]:
             _reshards_around(d, skipped)
             break
     return out, skipped
+
+# %% ../../nbs/04_shardy/11_xla_handlers.ipynb #d688d3c2
+def _without(s, axes: set):
+    "`s` with the dims split by `axes` whole; None where a dim is split by some of them and others."
+    names = [{a.name for a in d.axes} for d in s.dims]
+    if any(n & axes and not n <= axes for n in names): return None
+    return dataclasses.replace(s, dims=tuple(DimSharding(()) if n & axes else d for n, d in zip(names, s.dims)))
+
+def dot_contracting_groups(explicit: Module, shardings: dict) -> tuple[dict, set]:
+    """PartitionDotGroupOnContracting where the explicit pass does otherwise: {dot: ([(value, sharding, target), ...]
+    to reshard, the axes its partial sums are all-reduced over, {device: elements each receives])}, and the ops the
+    explicit pass put around those dots that XLA does not run."""
+    from shardnb.ir.ops import dot_dims
+    from shardnb.shardy.cost import sharding_of
+    dots, skipped = {}, set()
+    for f in explicit.funcs.values():
+        for d in f.walk():
+            out = shardings.get(d, (None,))[0] if d.name == "stablehlo.dot_general" else None
+            if out is None: continue
+            (lb, rb, lc, rc), vs = dot_dims(d), [_origin(v, shardings)[0] for v in d.operands]
+            b, c = (lb, rb), (lc, rc)
+            ss = [sharding_of(v, out) for v in vs]
+            if any(a.pre_size is not None for s in ss + [out] for x in s.dims for a in x.axes) or any(s.mesh != out.mesh for s in ss): continue
+            group = {a.name for i, j in zip(*c) if ss[0].dims[i].axes == ss[1].dims[j].axes for a in ss[0].dims[i].axes}
+            inner = _without(out, group)
+            if not group & {a.name for x in out.dims for a in x.axes} or inner is None: continue
+            free = [[k for k in range(v.type.rank) if k not in b[i] + c[i]] for i, v in enumerate(vs)]
+            starts = [len(b[0]), len(b[0]) + len(free[0])]   # output dims: batch, lhs free, rhs free
+            steps = []
+            for i, (v, s) in enumerate(zip(vs, ss)):
+                dims = list(s.dims)
+                for j, k in enumerate(b[i]): dims[k] = inner.dims[j]
+                for j, k in enumerate(free[i]): dims[k] = inner.dims[starts[i] + j]
+                steps.append((v, s, dataclasses.replace(s, dims=tuple(dims))))
+            if not any(s.dims[k].axes and s.dims[k].axes != t.dims[k].axes for (_, s, t), fr in zip(steps, free) for k in fr): continue   # no operand to gather
+            g = math.prod(out.mesh.axis_size(a) for a in group)
+            dots[d] = (steps + [(d.results[0], inner, dataclasses.replace(out, dims=tuple(DimSharding(x.axes) for x in out.dims)))], tuple(sorted(group)),
+                       {int(x): (g - 1) * math.prod(inner.local_shape(d.results[0].type.shape)) for x in sorted(out.mesh.device_set)})
+            _reshards_around(d, skipped)
+    return dots, skipped
 
 # %% ../../nbs/04_shardy/11_xla_handlers.ipynb #ab2e38d4
 def dot_whole_gathers(explicit: Module, shardings: dict) -> tuple[dict, set]:
