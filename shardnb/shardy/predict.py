@@ -16,14 +16,14 @@ from ..reshard.transfers import itemsize
 from .cost import element_type
 from .predict_xla import (HLO_KINDS, hlo_bytes, replica_groups, HloCollective, hlo_collectives,
     CollectiveComparison, compare_collectives, xla_sharding, xla_reshard, elementwise_moves, propagated_shardings, dot_grouped_first, per_dim_all_reduces)
-from .xla_handlers import windows, whole_dims, xla_legalized
+from .xla_handlers import batch_dims, windows, whole_dims, xla_legalized
 from .xla_movement import handler_steps, realignment_halos
 _all_ = ["HLO_KINDS", "hlo_bytes", "replica_groups", "HloCollective", "hlo_collectives", "CollectiveComparison", "compare_collectives"]
 
 # %% auto #0
 __all__ = ['value_sharding', 'local_bytes', 'value_bytes', 'PeakLive', 'peak_live_bytes', 'MemoryReport', 'memory_report',
            'PredictedCollective', 'Prediction', 'wire_itemsize', 'explicit_collective', 'step_collectives',
-           'one_device_collectives', 'explicit_operand_gathers', 'batch_dims', 'batch_dim_gathers', 'whole_dim_gathers',
+           'one_device_collectives', 'explicit_operand_gathers', 'batch_dim_gathers', 'whole_dim_gathers',
            'size_one_replications', 'halo_exchanges', 'reverse_permutes', 'predict_collectives', 'HLO_KINDS',
            'hlo_bytes', 'replica_groups', 'HloCollective', 'hlo_collectives', 'CollectiveComparison',
            'compare_collectives']
@@ -331,12 +331,6 @@ def explicit_operand_gathers(op: Op, where: str, *, backend: str = "cpu") -> lis
 
 
 # %% ../../nbs/04_shardy/09_predict.ipynb #b7d1e0a2
-def batch_dims(op: Op) -> int | None:
-    "The leading batch dims XLA partitions a custom call on (jax's `num_batch_dims` frontend attribute); None for other ops."
-    if op.name != "stablehlo.custom_call": return None
-    m = re.search(r'num_batch_dims\s*=\s*"(\d+)"', str(op.attrs.get("mhlo.frontend_attributes", "")))
-    return int(m.group(1)) if m else None
-
 def batch_dim_gathers(op: Op, where: str, *, backend: str = "cpu", held: dict | None = None, fresh=None) -> list[PredictedCollective]:
     """The gathers XLA's custom-call batch partitioner runs: each operand resharded to the first sharded operand's batch
     dims with every other dim whole (all of it whole with no batch dims); `held` gets each result's layout, the same;
@@ -418,6 +412,12 @@ def halo_exchanges(op: Op, where: str, *, backend: str = "cpu") -> list[Predicte
     rs = value_sharding(op.results[0])
     local, idx, out = list(s.local_shape(shape)), shard_indices(s), []
     devices = np.asarray(s.mesh.devices).reshape(-1)
+    n_of = lambda d: math.prod(a.size_in(s.mesh) for a in s.dims[d].axes)
+    count_of = lambda d: (shape[d] + pad[2 * d] + pad[2 * d + 1] - 1 - (k[d] - 1) * wd[d]) // st[d] + 1
+    alive = np.ones(len(devices), dtype=bool)   # XLA trims the shards past a dim's last window: they exchange nothing
+    for d in range(rank):
+        if bd[d] == 1 and count_of(d) < n_of(d) and not (op.name == "stablehlo.slice" and (rs is None or rs.dims[d].axes != s.dims[d].axes)):
+            alive &= idx[d].reshape(-1) < count_of(d)
     for d in range(rank):
         n_sh = math.prod(a.size_in(s.mesh) for a in s.dims[d].axes)
         pl, ph = pad[2 * d], pad[2 * d + 1]
@@ -425,7 +425,7 @@ def halo_exchanges(op: Op, where: str, *, backend: str = "cpu") -> list[Predicte
         if op.name == "stablehlo.slice" and (rs is None or rs.dims[d].axes != s.dims[d].axes): continue   # a slice kept split alike
         m, dil = local[d], 1 + (k[d] - 1) * wd[d]
         count = (shape[d] + pl + ph - dil) // st[d] + 1
-        if count < n_sh: continue   # XLA trims the shards without windows: not modelled
+        if count < n_sh: continue   # trimmed (above)
         w = -(-count // n_sh)
         left = max(m * i + pl - st[d] * w * i for i in range(1, n_sh))
         right = max(st[d] * w * i + st[d] * (w - 1) + dil - m * (i + 1) - pl for i in range(n_sh - 1))
@@ -433,7 +433,7 @@ def halo_exchanges(op: Op, where: str, *, backend: str = "cpu") -> list[Predicte
         for halo, step in ((left, -1), (right, 1)):
             if halo <= 0: continue
             if halo > m: return []   # a halo past the neighbour: XLA reshards otherwise
-            recv = {int(dev): halo * each for dev, i in zip(devices, idx[d].reshape(-1)) if 0 <= i + step < n_sh}
+            recv = {int(dev): halo * each for dev, i, a in zip(devices, idx[d].reshape(-1), alive) if a and 0 <= i + step < n_sh}
             out.append(PredictedCollective("collective-permute", (), recv, where, "halo"))
         local[d] = st[d] * (w - 1) + dil   # the next dim's halos carry this one's
     return out

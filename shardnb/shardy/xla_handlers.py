@@ -14,7 +14,7 @@ from ..layout.sharding import DimSharding
 # %% auto #0
 __all__ = ['CHLO_ELEMENTWISE', 'HANDLERS', 'reshape_sharding', 'reshape_gathers', 'carried_back', 'reshape_operand_moves',
            'dot_free_axis_moves', 'dot_contracting_groups', 'dot_whole_gathers', 'dot_in_output_sharding', 'windows',
-           'whole_dims', 'xla_legalized', 'one_device_operand_moves', 'conv_batch_group_gathers']
+           'whole_dims', 'batch_dims', 'xla_legalized', 'one_device_operand_moves', 'conv_batch_group_gathers']
 
 # %% ../../nbs/04_shardy/11_xla_handlers.ipynb #49f8ffe5
 def _refinement(a, b) -> list | None:
@@ -313,6 +313,12 @@ def whole_dims(op: Op) -> list[int]:
         w = [int(x) for x in re.findall(r"-?\d+", str(op.attrs.get("window_dimensions", "")).split(":", 1)[-1])]
         return [d for d, (n, k) in enumerate(zip(shape, w)) if n > 1 and k >= n]
     return []
+
+def batch_dims(op: Op) -> int | None:
+    "The leading batch dims XLA partitions a custom call on (jax's `num_batch_dims` frontend attribute); None for other ops."
+    if op.name != "stablehlo.custom_call": return None
+    m = re.search(r'num_batch_dims\s*=\s*"(\d+)"', str(op.attrs.get("mhlo.frontend_attributes", "")))
+    return int(m.group(1)) if m else None
 
 
 # %% ../../nbs/04_shardy/11_xla_handlers.ipynb #a5b5b622
