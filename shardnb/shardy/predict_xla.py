@@ -253,13 +253,16 @@ def _replicate(s: XlaSharding, shape, size: int) -> list:
     return _replicate_partial(s.dims, range(s.rank), list(shape), _local(s, shape), size, s.devices)
 
 # %% ../../nbs/04_shardy/10_predict_xla.ipynb #7b4edd62
-def _tile_index(s: XlaSharding) -> dict:
-    return {int(s.tiles[i]): i[:s.rank] for i in np.ndindex(*s.tiles.shape)}
-
 def _is_subtiling(sub: XlaSharding, sh: XlaSharding) -> bool:
-    "IsSubTilingOrEqualSharding: each device's tile under `sub` lies inside its tile under `sh`."
-    a, b = _tile_index(sub), _tile_index(sh)
-    return all(a[d][k] // (sub.dims[k] // sh.dims[k]) == b[d][k] for d in a for k in range(sub.rank))
+    "IsSubTilingOrEqualSharding's shortcut: `sub`'s tiles, each dim's regrouped under `sh`'s and the rest moved last, in `sh`'s device order."
+    if not sh.partial: return sub == sh
+    dims, diff = list(sub.tiles.shape), 0
+    for i in range(sub.rank):
+        if sub.dims[i] != sh.dims[i]: dims[i + diff: i + diff + 1] = [sh.dims[i], sub.dims[i] // sh.dims[i]]; diff += 1
+    perm = list(range(len(dims)))
+    for i in range(sub.rank):
+        if sub.dims[i] != sh.dims[i]: perm.append(perm.pop(i + 1))
+    return math.prod(dims) == sh.tiles.size and bool((sub.tiles.reshape(dims).transpose(perm).reshape(sh.tiles.shape) == sh.tiles).all())
 
 def _compatible(partial: XlaSharding, target: XlaSharding):
     "PartialReplicateReshardCompatibleSharding: `target`'s tile counts on devices that reach it from `partial` by slicing only (None: none do)."
@@ -404,8 +407,8 @@ def xla_reshard(s: XlaSharding, t: XlaSharding, shape, size: int, *, allow_full:
     if _can_permute(s, t): return _permute(s, t, shape, size), t
     pairs = _all_to_all_dims(s, t)
     if pairs: return _with_all_to_all(s, t, pairs, shape, size)
-    ways = ([_from_partial, lambda *a: _partial_all_to_all(*a, depth)] if s.partial else []) + \
-           ([_to_partial, lambda *a: _partial_all_to_all(*a, depth)] if t.partial and not s.replicated else [])
+    ways = ([_from_partial, lambda *a: _partial_all_to_all(*a, depth)] if s.partial and not s.replicated else []) + \
+           ([_to_partial, lambda *a: _partial_all_to_all(*a, depth)] if t.partial and not s.replicated and not t.replicated else [])
     for way in ways:
         r = way(s, t, shape, size)
         if r is not None: return r

@@ -13,8 +13,9 @@ from ..layout.sharding import DimSharding
 
 # %% auto #0
 __all__ = ['CHLO_ELEMENTWISE', 'HANDLERS', 'reshape_sharding', 'reshape_gathers', 'carried_back', 'reshape_operand_moves',
-           'dot_free_axis_moves', 'dot_contracting_groups', 'dot_whole_gathers', 'dot_in_output_sharding', 'windows',
-           'whole_dims', 'batch_dims', 'xla_legalized', 'one_device_operand_moves', 'conv_batch_group_gathers']
+           'dot_free_axis_moves', 'dot_contracting_groups', 'dot_whole_gathers', 'dot_sums_scattered',
+           'dot_in_output_sharding', 'windows', 'whole_dims', 'batch_dims', 'xla_legalized', 'one_device_operand_moves',
+           'conv_batch_group_gathers']
 
 # %% ../../nbs/04_shardy/11_xla_handlers.ipynb #49f8ffe5
 def _refinement(a, b) -> list | None:
@@ -225,6 +226,29 @@ def dot_whole_gathers(explicit: Module, shardings: dict) -> tuple[dict, set]:
         _reshards_around(d, skipped)
     return out, skipped
 
+# %% ../../nbs/04_shardy/11_xla_handlers.ipynb #61a2993e
+def _summed_into(d):
+    "The reshard after the all-reduce of `d`'s partial sums when it only splits dims further by the summed axes, else None."
+    v = d.results[0]
+    if len(v.users) != 1 or v.users[0].name != "sdy.all_reduce": return None
+    ar = v.users[0]; w = ar.results[0]
+    if len(w.users) != 1 or w.users[0].name != "sdy.reshard": return None
+    summed = set(re.findall(r'"([^"]+)"', str(ar.attrs.get("reduction_axes"))))
+    a, t = ar.attrs.get("out_sharding"), w.users[0].attrs.get("sharding")
+    if a is None or t is None or a.mesh != t.mesh or len(a.dims) != len(t.dims): return None
+    for x, y in zip(a.dims, t.dims):
+        ax, ay = [q.name for q in x.axes], [q.name for q in y.axes]
+        if ay[:len(ax)] != ax or not set(ay[len(ax):]) <= summed or any(q.pre_size is not None for q in y.axes): return None
+    return w.users[0]
+
+def dot_sums_scattered(explicit: Module, shardings: dict) -> tuple[dict, set]:
+    "XLA's dot handler summing partial sums straight into the result's layout: {reshard after the all-reduce: ([], (), {})}, nothing moved."
+    out = {}
+    for f in explicit.funcs.values():
+        for d in f.walk():
+            if d.name == "stablehlo.dot_general" and not _in_manual(d) and (r := _summed_into(d)) is not None: out[r] = ([], (), {})
+    return out, set()
+
 # %% ../../nbs/04_shardy/11_xla_handlers.ipynb #3ac28a03
 def _output_operand(s, so, batch, free, start, contracting, common):
     "`s` (an operand's sharding) as a dot whose output is `so` needs it: batch and free dims split as the output's, contracting dims by `common`."
@@ -242,7 +266,7 @@ def dot_in_output_sharding(explicit: Module, shardings: dict) -> tuple[dict, set
     out, skipped = {}, set()
     for d, so, (lc, rc), vs in _dots(explicit, shardings):
         se, shape = get_sharding(d.results[0]), list(d.results[0].type.shape)
-        if se is None or se.unreduced or se.mesh != so.mesh or _same_dims(se, so): continue
+        if se is None or se.unreduced or se.mesh != so.mesh or _same_dims(se, so) or _summed_into(d) is not None: continue
         if not any(any(r.values()) for _, r in xla_reshard(xla_sharding(se), xla_sharding(so), shape, 4)[0]): continue
         (lb, rb), ss = dot_dims(d)[:2], [s for _, s in vs]
         outs, common = {a for x in so.dims for a in x.axes}, []
@@ -387,6 +411,6 @@ def conv_batch_group_gathers(explicit: Module, shardings: dict) -> tuple[dict, s
     return out, skipped
 
 # %% ../../nbs/04_shardy/11_xla_handlers.ipynb #298b2e27
-HANDLERS = (dot_contracting_groups, dot_free_axis_moves, dot_whole_gathers, reshape_gathers, reshape_operand_moves, dot_in_output_sharding, one_device_operand_moves, conv_batch_group_gathers)
-"XLA's handlers of dots, reshapes, element-wise ops beside a callback and batch-grouped convolutions, in the order they claim an op: each takes (explicit module, shardings) to ({op: (steps, all-reduce axes, {device: elements})}, ops XLA does not run)."
+HANDLERS = (dot_contracting_groups, dot_free_axis_moves, dot_whole_gathers, reshape_gathers, reshape_operand_moves, dot_in_output_sharding, one_device_operand_moves, conv_batch_group_gathers, dot_sums_scattered)
+"XLA's handlers of dots, reshapes, element-wise ops beside a callback, batch-grouped convolutions and dots' partial sums, in the order they claim an op: each takes (explicit module, shardings) to ({op: (steps, all-reduce axes, {device: elements})}, ops XLA does not run)."
 
