@@ -4,6 +4,7 @@ on several meshes, the search's solve time, gap and size, and every strategy's s
     python bench/auto_shard.py [--models mlp2,gpt2_block] [--meshes 8,2x4] [--time-limit 60] [--starts]
     python bench/auto_shard.py --models mlp2,gpt2_block,llama_block,moe_layer,wide_resnet_bottleneck,gpt2_stack12 --write-tables bench/tables
     python bench/auto_shard.py --pareto gpt2_stack12:8 --write-tables bench/tables   (the chapter's Pareto front of the stack)
+    python bench/auto_shard.py --models mlp2,gpt2_block,llama_block,moe_layer,wide_resnet_bottleneck --meshes 2x8x8 --write-tables bench/tables --append
 
 Baselines are argument annotations that shardnb's propagation completes (Shardy's user-priority propagation):
 replicated; data parallel (the batch dim of the data arguments over every axis); FSDP (data parallel, and every
@@ -105,6 +106,7 @@ def main(argv=None):
     ap.add_argument("--write-tables", metavar="DIR", help="write auto_shard.json (program size and solve time per search) there")
     ap.add_argument("--no-follow-below", type=int, default=8, help="also search with follow=False on meshes of at most this many devices")
     ap.add_argument("--starts", action="store_true", help="give the search the hand strategies as starts (then never worse by construction)")
+    ap.add_argument("--append", action="store_true", help="with --write-tables: keep the table's other searches, replacing those of the same model and mesh")
     a = ap.parse_args(argv)
     if a.pareto: return pareto_table(a)
     names = a.models.split(","); texts = lower(names)
@@ -128,7 +130,7 @@ def main(argv=None):
                              decisions=s.decisions, variables=s.variables, constraints=s.constraints, solve_s=s.seconds,
                              wall_s=wall, status=s.status, gap=s.gap, step_ms=r.cost.total_s * 1e3, rounds=s.rounds, plans=s.exact_plans,
                              alpa_step_ms=al.cost.total_s * 1e3, alpa_objective_ms=al.objective_s * 1e3, alpa_solve_s=al.solver.seconds,
-                             alpa_status=al.solver.status))
+                             alpa_status=al.solver.status, matmul_gflops=round(speed, 1)))
             best = r.cost.total_s
             if math.prod(k for _, k in parse_mesh(mt).axes) <= a.no_follow_below:
                 t = time.perf_counter(); r2 = auto_shard(texts[name], mt, time_limit=a.time_limit, follow=False); w2 = time.perf_counter() - t
@@ -146,8 +148,13 @@ def main(argv=None):
             sys.stdout.flush()
     if a.write_tables:
         os.makedirs(a.write_tables, exist_ok=True)
+        path = os.path.join(a.write_tables, "auto_shard.json")
+        if a.append and os.path.exists(path):   # the searches of other runs stay, each row with its run's machine speed
+            with open(path) as f: kept = json.load(f)["searches"]
+            done = {(r["model"], r["mesh"]) for r in rows}
+            rows = [r for r in kept if (r["model"], r["mesh"]) not in done] + rows
         table = dict(machine=dict(cores=os.cpu_count(), matmul_gflops=round(speed, 1)), time_limit=a.time_limit, searches=rows)
-        with open(os.path.join(a.write_tables, "auto_shard.json"), "w") as f: json.dump(table, f, indent=1)
+        with open(path, "w") as f: json.dump(table, f, indent=1)
 
 
 if __name__ == "__main__":

@@ -194,7 +194,9 @@ class Pricer:
         self.mesh_name, self.mesh, self.device = mesh_name, mesh, device
         self.model = device.cost_model(mesh)
         self.plans, self.bounds, self.as_is = {}, {}, {}
-        self.workers = len(os.sched_getaffinity(0)) if workers is None and hasattr(os, "sched_getaffinity") else workers or 1
+        if workers is not None and not (isinstance(workers, int) and workers >= 1):
+            raise ShardingError(f"workers must be a positive number of processes, got: {workers!r}")
+        self.workers = workers or (len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else 1)
         self.fastest = max(b for _, b in device.links(mesh).values()) if mesh.axes else device.intra[1]
         self.alpha = self.model.alpha   # the planner charges its one α to every message
 

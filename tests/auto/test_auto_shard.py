@@ -212,6 +212,7 @@ def test_memory_limit_is_respected_or_named(seed):
 def test_bad_input():
     with pytest.raises(ShardingError, match="mesh"): auto_shard("func.func @main(%a: tensor<4xf32>) -> tensor<4xf32> {\n  return %a : tensor<4xf32>\n}", 3)
     with pytest.raises(ShardingError, match="memory_limit"): auto_shard("func.func @main(%a: tensor<4xf32>) -> tensor<4xf32> {\n  return %a : tensor<4xf32>\n}", '<["x"=2]>', memory_limit=-1)
+    with pytest.raises(ShardingError, match="workers"): auto_shard("func.func @main(%a: tensor<4xf32>) -> tensor<4xf32> {\n  return %a : tensor<4xf32>\n}", '<["x"=2]>', workers=0)
     with pytest.raises(TypeError): step_cost("not a module")
 
 
