@@ -16,7 +16,7 @@ from ..reshard.transfers import itemsize
 from .cost import element_type
 from .predict_xla import (HLO_KINDS, hlo_bytes, replica_groups, HloCollective, hlo_collectives,
     CollectiveComparison, compare_collectives, xla_sharding, xla_reshard, elementwise_moves, propagated_shardings, dot_grouped_first, per_dim_all_reduces)
-from .xla_handlers import batch_dims, windows, whole_dims, xla_legalized
+from .xla_handlers import batch_dims, windows, whole_dims, xla_legalized, call_origin, inlined_ops, feeds_calls_only, reshard_source, held_layout
 from .xla_movement import handler_steps, realignment_halos
 _all_ = ["HLO_KINDS", "hlo_bytes", "replica_groups", "HloCollective", "hlo_collectives", "CollectiveComparison", "compare_collectives"]
 
@@ -457,23 +457,6 @@ def reverse_permutes(op: Op, where: str, *, backend: str = "cpu") -> list[Predic
 
 
 # %% ../../nbs/04_shardy/09_predict.ipynb #3973b2d0
-def _held(m: Module, v: Value, held: dict):
-    "The layout XLA holds `v` in when an op it runs on whole dims made it (through calls), else None."
-    while v not in held and v.defining_op is not None:
-        op = v.defining_op
-        if op.name == "sdy.reshard" and op.attrs.get("sharding") == get_sharding(op.operands[0]): v = op.operands[0]; continue   # moves nothing
-        if op.name != "func.call": return None
-        callee = m.funcs.get(op.attrs.get("callee"))
-        if callee is None or callee.return_op is None: return None
-        v = callee.return_op.operands[v.index]
-    return held.get(v)
-
-def _origin(v: Value, calls: tuple) -> tuple:
-    "`(calls, value)` that `v` stands for where `calls` reached it: a called function's argument is the call's operand."
-    while calls and v.is_block_arg and isinstance(v.owner.parent, Func):
-        v, calls = calls[-1].operands[v.index], calls[:-1]
-    return calls, v
-
 def _reduced_again(op: Op) -> bool:
     "Whether `op` is an `sdy.all_reduce` of a value an `sdy.all_reduce` over the same axes just summed."
     d = op.operands[0].defining_op if op.name == "sdy.all_reduce" else None
@@ -484,14 +467,6 @@ def _label(op: Op) -> str:
     n = op.results[0].name if op.results else None
     if isinstance(n, tuple): n = f"{n[0]}#{n[1]}"
     return f"%{n}" if n is not None else op.name
-
-def _inlined(m: Module, f: Func, calls=()):
-    "`(function, op, the calls that reach it)` for every op `f` runs, a called function's ops at each call, as XLA inlines calls."
-    for op in f.walk():
-        yield f, op, calls
-        callee = m.funcs.get(op.attrs.get("callee")) if op.name == "func.call" else None
-        if callee is not None and not callee.is_declaration and all(c.attrs.get("callee") != callee.name for c in calls):
-            yield from _inlined(m, callee, calls + (op,))
 
 def _xla_reshard_steps(src: TensorSharding, dst: TensorSharding, v: Value, where: str, cause: str, backend: str, via=None):
     "What XLA's reshard routine moves for `v` from `src` to `dst` (through `via`); None where not modelled (partial sums, two meshes)."
@@ -520,11 +495,11 @@ def predict_collectives(module: Module, *, backend: str = "cpu", propagated: boo
     dots, more = handler_steps(m, ps) if reshard == "xla" else ({}, set())
     skipped |= more
     out, plans, done, held = [], {}, set(), {}
-    for f, op, calls in _inlined(m, m.main):
+    for f, op, calls in inlined_ops(m, m.main):
         where = f"@{f.name} {_label(op)}"
         if op.name in _EXPLICIT: out += explicit_operand_gathers(op, where, backend=backend) + [explicit_collective(op, m, where, backend=backend)]; continue
         def fresh(v, dst, calls=calls):   # XLA reshards a value to a layout once (its reshard cache, then CSE)
-            key = (*_origin(v, calls), dst)
+            key = (*call_origin(v, calls), dst)
             if key in done: return False
             done.add(key); return True
         if _on_one_device(op): out += one_device_collectives(op, m, where, backend=backend, fresh=fresh); continue
@@ -534,7 +509,9 @@ def predict_collectives(module: Module, *, backend: str = "cpu", propagated: boo
         out += halo_exchanges(op, where, backend=backend)
         if op.name == "sdy.reshard" and op.result.users and all(whole_dims(u) for u in op.result.users): continue   # the user gathers instead
         if op in skipped: continue
-        if (ars := per_dim_all_reduces(op, lambda t: wire_itemsize(t, backend))) is not None:
+        red = op.operands[0].defining_op if op.name == "sdy.all_reduce" else None   # a reduce reads a called function's argument where the caller holds it
+        u0, _, crossed = reshard_source(red.operands[0], calls) if red is not None and red.name == "stablehlo.reduce" else (None, (), False)
+        if (ars := per_dim_all_reduces(op, lambda t: wire_itemsize(t, backend), value_sharding(u0) if crossed else None)) is not None:
             out += [PredictedCollective("all-reduce", g, r, where, "all_reduce") for g, r in ars]; continue
         if op in dots:
             steps, axes, recv = dots[op]
@@ -542,12 +519,23 @@ def predict_collectives(module: Module, *, backend: str = "cpu", propagated: boo
             w = wire_itemsize(element_type(op.results[0].type), backend)
             if recv: out.append(PredictedCollective("all-reduce", axes, {d: k * w for d, k in recv.items()}, where, "dot sums"))
             continue
+        chain = None
+        if op.name == "sdy.reshard" and reshard == "xla" and op not in moves:
+            if feeds_calls_only(m, op): continue   # inlined, the callee's ops move the value from where it lies
+            u0, c0, crossed = reshard_source(op.operands[0], calls)
+            s0 = value_sharding(u0) if crossed else None
+            if s0 is not None and s0.mesh == op.attrs.get("sharding").mesh and not s0.unreduced: chain = (s0, u0, c0)
         for kind, src0, dst, v in communications(op):
             for src, u in ([(sharding_of(u, dst), u) for u in moves[op]] if op in moves else [(src0, op.operands[0])]):
+                if chain is not None and kind != "reduction":
+                    src, u = sharding_of(chain[1], chain[0]), chain[1]
+                    if not fresh(u, dst, calls=chain[2]): continue
+                    steps = _xla_reshard_steps(src, dst, u, where, kind, backend)
+                    if steps is not None: out += steps; continue
                 if src.mesh is not None and src.mesh.is_maximal: continue   # a one-device value: all-reduced to every device already
                 if kind != "reduction":   # XLA moves a value to a layout once, however many reshards ask for it (CSE)
                     if not fresh(u, dst): continue
-                    whole = _held(m, u, held)
+                    whole = held_layout(m, u, held)
                     if whole is not None and not src.unreduced: src = whole
                     steps = _xla_reshard_steps(src, dst, u, where, kind, backend, dot_grouped_first(op, src)) if reshard == "xla" else None
                     if steps is not None: out += steps; continue

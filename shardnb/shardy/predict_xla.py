@@ -507,14 +507,18 @@ def dot_grouped_first(r, src):
 def _closed_dims(s):
     return dataclasses.replace(s, dims=tuple(DimSharding(d.axes) for d in s.dims))
 
-def per_dim_all_reduces(op, size) -> list | None:
+def per_dim_all_reduces(op, size, source=None) -> list | None:
     """The all-reduces XLA emits for an `sdy.all_reduce` of a reduce's or dot's partial sums (`AllReduceAlongShardingDims`):
-    `[(axes, {device: bytes})]`, one per split dim of its (first) operand (`size`: an element's bytes by dtype); None for others."""
+    `[(axes, {device: bytes})]`, one per split dim of its (first) operand (`size`: an element's bytes by dtype); None for others.
+    `source`: a reduce's operand sharding where XLA reads it (the caller's, the call inlined): the axes splitting its reduced dims."""
     from shardnb.shardy.cost import collective_axes, sharding_of, element_type
+    from shardnb.ir.ops import attr_ints
     d = op.operands[0].defining_op if op.name == "sdy.all_reduce" else None
     if d is None or d.name not in ("stablehlo.reduce", "stablehlo.dot_general"): return None
     axes, out = collective_axes(op), op.attrs["out_sharding"]
     s = sharding_of(d.operands[0], out)
+    if source is not None and d.name == "stablehlo.reduce" and source.mesh == out.mesh and not source.unreduced:
+        s = source; axes = [a for k in attr_ints(d, "dimensions", "dimensions") or () for a in s.dims[k].axes]
     if any(a.pre_size is not None for a in axes) or s.mesh != out.mesh: return None
     groups = [g for x in s.dims if (g := tuple(a.name for a in x.axes if a in axes))]
     groups += [(a.name,) for a in axes if not any(a.name in g for g in groups)]

@@ -8,14 +8,15 @@ Docs: https://shardnb.github.io/shardnb/04_shardy/xla_handlers.html.md"""
 from __future__ import annotations
 import dataclasses, math, re
 from ..ir.core import get_sharding
-from ..ir.program import Module, Op, TensorType, copy_module
+from ..ir.program import Func, Module, Op, TensorType, copy_module
 from ..layout.sharding import DimSharding
 
 # %% auto #0
 __all__ = ['CHLO_ELEMENTWISE', 'HANDLERS', 'reshape_sharding', 'reshape_gathers', 'carried_back', 'reshape_operand_moves',
            'dot_free_axis_moves', 'dot_contracting_groups', 'dot_whole_gathers', 'dot_sums_scattered',
            'dot_in_output_sharding', 'windows', 'whole_dims', 'batch_dims', 'xla_legalized', 'one_device_operand_moves',
-           'conv_batch_group_gathers']
+           'conv_batch_group_gathers', 'call_origin', 'inlined_ops', 'feeds_calls_only', 'reshard_source',
+           'held_layout']
 
 # %% ../../nbs/04_shardy/11_xla_handlers.ipynb #49f8ffe5
 def _refinement(a, b) -> list | None:
@@ -409,6 +410,47 @@ def conv_batch_group_gathers(explicit: Module, shardings: dict) -> tuple[dict, s
             out[d] = ([(u, s, keep(s, b)), (w, t, keep(t, o))], (), {})
             _reshards_around(d, skipped)
     return out, skipped
+
+# %% ../../nbs/04_shardy/11_xla_handlers.ipynb #178719ed
+def call_origin(v, calls: tuple) -> tuple:
+    "`(calls, value)` that `v` stands for where `calls` reached it: a called function's argument is the call's operand."
+    while calls and v.is_block_arg and isinstance(v.owner.parent, Func):
+        v, calls = calls[-1].operands[v.index], calls[:-1]
+    return calls, v
+
+def inlined_ops(m: Module, f: Func, calls=()):
+    "`(function, op, the calls that reach it)` for every op `f` runs, a called function's ops at each call, as XLA inlines calls."
+    for op in f.walk():
+        yield f, op, calls
+        callee = m.funcs.get(op.attrs.get("callee")) if op.name == "func.call" else None
+        if callee is not None and not callee.is_declaration and all(c.attrs.get("callee") != callee.name for c in calls):
+            yield from inlined_ops(m, callee, calls + (op,))
+
+def feeds_calls_only(m: Module, op) -> bool:
+    "Whether `op`'s results are used, and only as operands of calls into functions of `m` (a reshard to a callee's argument sharding)."
+    us = [u for r in op.results for u in r.users]
+    return bool(us) and all(u.name == "func.call" and m.funcs.get(u.attrs.get("callee")) is not None for u in us)
+
+def reshard_source(v, calls: tuple) -> tuple:
+    "`(value, calls, crossed)`: where `v` lies, back through reshards and into callers (`crossed`: through a call's argument)."
+    crossed = False
+    while True:
+        c1, u1 = call_origin(v, calls)
+        crossed |= u1 is not v; calls, v = c1, u1
+        if v.defining_op is None or v.defining_op.name != "sdy.reshard": return v, calls, crossed
+        v = v.defining_op.operands[0]
+
+def held_layout(m: Module, v, held: dict):
+    "The layout XLA holds `v` in when an op it runs on whole dims made it (through calls), else None."
+    while v not in held and v.defining_op is not None:
+        op = v.defining_op
+        if op.name == "sdy.reshard" and op.attrs.get("sharding") == get_sharding(op.operands[0]): v = op.operands[0]; continue   # moves nothing
+        if op.name != "func.call": return None
+        callee = m.funcs.get(op.attrs.get("callee"))
+        if callee is None or callee.return_op is None: return None
+        v = callee.return_op.operands[v.index]
+    return held.get(v)
+
 
 # %% ../../nbs/04_shardy/11_xla_handlers.ipynb #298b2e27
 HANDLERS = (dot_contracting_groups, dot_free_axis_moves, dot_whole_gathers, reshape_gathers, reshape_operand_moves, dot_in_output_sharding, one_device_operand_moves, conv_batch_group_gathers, dot_sums_scattered)
