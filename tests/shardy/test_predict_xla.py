@@ -18,15 +18,20 @@ from tests.shardy.predict_compare import OTHER_RESULT_SHARDING, compare_corpus
 pytest.importorskip("jax")
 
 # The share of compiled programs whose every device receives, by the prediction, the bytes XLA's collectives move.
-# Measured with jax 0.10.2: 208 of 257 (81%), reshards moved by XLA's own routine (xla_reshard), an elementwise op's
-# operand moved in place of its result (elementwise_moves), a dot's operand gathered over the axes the dot groups on
-# first (dot_grouped_first), a dot grouped on its contracting axes (dot_contracting_groups), a reduce's or dot's partial sums
-# all-reduced dim by dim (per_dim_all_reduces), a reshape as HandleReshape partitions it (xla_handlers.reshape_gathers,
-# reshape_operand_moves), a dot's contracting split moved to a free axis (xla_handlers.dot_free_axis_moves), a dot
-# with a whole output and unlike contracting splits gathered (dot_whole_gathers), a dot partitioned in its propagated
-# output sharding where Shardy would move its result (dot_in_output_sharding). The target is 90%; the causes
-# of the rest are printed below.
-EQUAL_SHARE = 0.80
+# Measured with jax 0.10.2: 224 of 257 (87%). The prediction runs XLA's own reshard routine (xla_reshard, with the halos
+# XLA exchanges before changing an uneven dim's shard count: realignment_halos) and models its handlers: an elementwise
+# op's operand moved in place of its result (elementwise_moves), and one beside a host callback's result
+# (one_device_operand_moves); a dot's operand gathered over the axes the dot groups on first (dot_grouped_first), a dot
+# grouped on its contracting axes (dot_contracting_groups), its partial sums summed into the result's layout
+# (dot_sums_scattered), its contracting split moved to a free axis (dot_free_axis_moves), a whole output with unlike
+# contracting splits gathered (dot_whole_gathers), a dot partitioned in its propagated output sharding
+# (dot_in_output_sharding), a batch-grouped convolution grouped on its batch dim (conv_batch_group_gathers); a reduce's
+# or dot's partial sums all-reduced dim by dim (per_dim_all_reduces); a reshape as HandleReshape partitions it
+# (reshape_gathers, reshape_operand_moves); a dynamic slice sliced in place (dynamic_slice_moves); constants and iotas
+# made again where they are needed (local_remakes); CHLO ops and composites legalized first (xla_legalized); calls
+# inlined (feeds_calls_only, reshard_source). The target is 90%; the causes of the rest are printed below and
+# explained in chapters 11 and 12.
+EQUAL_SHARE = 0.87
 
 
 @pytest.fixture(scope="module")
