@@ -9,13 +9,15 @@ from __future__ import annotations
 import dataclasses, math, re
 import numpy as np
 from ..ir.core import get_sharding
+from ..ir.ops import attr_ints, attr_text, op_text, struct_fields
 from ..ir.program import Module, Func, Value
+from ..layout.mesh import AxisRef
 from ..layout.sharding import DimSharding
 from .xla_handlers import HANDLERS
 
 # %% auto #0
 __all__ = ['MOVEMENT_HANDLERS', 'moved_from', 'held_sharding', 'dynamic_slice_moves', 'sort_layout', 'sort_moves', 'made_locally',
-           'local_remakes', 'realignment_halos', 'handler_steps']
+           'local_remakes', 'realignment_halos', 'gather_trivial_slices', 'handler_steps']
 
 # %% ../../nbs/04_shardy/12_xla_movement.ipynb #3341c1d3
 def moved_from(v: Value, explicit: Module, chain: list) -> Value:
@@ -146,8 +148,70 @@ def realignment_halos(s, counts, shape, size: int) -> list:
         out.append(("collective-permute", {d: top * rest for d, h in need.items() if h > 0}))
     return out
 
+# %% ../../nbs/04_shardy/12_xla_movement.ipynb #fda64545
+def _in_group(s, rank: int, group_axes: list, order: list):
+    """`GroupShardingOnReplicatedDim`: the tiling `s` keeps inside each group of the mesh axes `group_axes` (its
+    replicated axes first, then tiles borrowed from the dims in `order`), laid on the other axes in mesh order: axes per dim, None where they do not fit."""
+    mesh = s.mesh
+    if any(a.size is not None for d in s.dims for a in d.axes): return None
+    used = {a.name for d in s.dims for a in d.axes}
+    need = math.prod(mesh.axis_size(a) for a in group_axes)
+    need //= math.gcd(math.prod(mesh.axis_size(a) for a in mesh.axis_names if a not in used), need)
+    counts = [d.size_in(mesh) for d in s.dims]
+    for k in order:
+        b = math.gcd(counts[k], need); counts[k] //= b; need //= b
+    if need != 1: counts = [1] * rank                     # no way to group: replicated within each group
+    dims, pool = [], [a for a in mesh.axis_names if a not in group_axes]
+    for c in counts:
+        axes = []
+        while c > 1 and pool:
+            a = pool.pop(0)
+            if c % mesh.axis_size(a): return None
+            axes.append(AxisRef(a)); c //= mesh.axis_size(a)
+        if c != 1: return None
+        dims.append(tuple(axes))
+    return dims
+
+def gather_trivial_slices(explicit: Module, shardings: dict) -> tuple[dict, set]:
+    """`PartitionGatherTrivialSlicedOperandDimensions` where the operand is split only on dims it gathers one index of:
+    {gather: ([(indices, held, in-group layout), (result, in-group layout, its sharding)], operand's split axes,
+    {device: elements all-reduced})}, and the reshards and the all-reduce of Shardy's it replaces."""
+    out, skipped = {}, set()
+    for op in explicit.walk():
+        if op.name != "stablehlo.gather" or op not in shardings or _in_manual(op): continue
+        f = struct_fields(attr_text(op, "dimension_numbers") or op_text(op))
+        sizes, ivd = attr_ints(op, "slice_sizes", "slice_sizes", strict=False), f.get("index_vector_dim", (0,))[0]
+        chain, r, res = [], op.results[0], shardings[op][0]
+        so = held_sharding(moved_from(op.operands[0], explicit, chain), shardings)
+        if sizes is None or f.get("operand_batching_dims") or not _plain(so) or not _plain(res, so.mesh): continue
+        split = [k for k, d in enumerate(so.dims) if d.axes]
+        if not split or any(k not in f.get("start_index_map", ()) or sizes[k] != 1 for k in split): continue
+        if any(a.size is not None for k in split for a in so.dims[k].axes): continue
+        if len(r.users) != 1 or r.users[0].name != "sdy.all_reduce": continue     # Shardy sums the masked gathers too
+        summed, groups = r.users[0], [a.name for k in split for a in so.dims[k].axes]
+        idx = moved_from(op.operands[1], explicit, chain)
+        si, irank, orank = held_sharding(idx, shardings), op.operands[1].type.rank, r.type.rank
+        if not _plain(si, so.mesh): continue
+        ib = [k for k in range(irank) if k != ivd]
+        ob = [k for k in range(orank) if k not in f.get("offset_dims", ())]
+        ti = _in_group(si, irank, groups, [k for k in [ivd] if k < irank] + ib)
+        to = _in_group(res, orank, groups, ob + [k for k in range(orank) if k not in ob])
+        if ti is None or to is None: continue
+        if any(ti) and not any(to):   # the grouped one passes its index pass-through dims' tiling to the other
+            to = [()] * orank
+            for a, b in zip(ib, ob): to[b] = ti[a]
+        elif any(to) and not any(ti):
+            ti = [()] * irank
+            for a, b in zip(ib, ob): ti[a] = to[b]
+        at = lambda s, dims: dataclasses.replace(s, dims=tuple(DimSharding(a) for a in dims))
+        local = math.prod(at(res, to).local_shape(list(r.type.shape)))
+        sums = sum(so.dims[k].size_in(so.mesh) - 1 for k in split)   # AllReduceAlongShardingDims: one all-reduce a dim
+        out[op] = ([(idx, si, at(si, ti)), (r, at(res, to), res)], tuple(groups), {int(d): sums * local for d in sorted(so.mesh.device_set)})
+        skipped |= set(chain) | {summed} | {u for u in summed.results[0].users if u.name == "sdy.reshard" and _same_dims(u.attrs["sharding"], res)}
+    return out, skipped
+
 # %% ../../nbs/04_shardy/12_xla_movement.ipynb #794a4432
-MOVEMENT_HANDLERS = (dynamic_slice_moves, local_remakes)
+MOVEMENT_HANDLERS = (dynamic_slice_moves, local_remakes, gather_trivial_slices)
 "XLA's handlers of ops that move data, in the order they claim an op (after the dot and reshape handlers)."
 
 def handler_steps(explicit: Module, shardings: dict) -> tuple[dict, set]:
