@@ -504,7 +504,7 @@ def predict_collectives(module: Module, *, backend: str = "cpu", propagated: boo
             done.add(key); return True
         if _on_one_device(op): out += one_device_collectives(op, m, where, backend=backend, fresh=fresh); continue
         if _reduced_again(op): continue   # the full pass re-adds the pipeline's all-reduce (as jaxlib does run twice)
-        out += whole_dim_gathers(op, where, backend=backend, held=held, fresh=fresh)
+        if op not in dots: out += whole_dim_gathers(op, where, backend=backend, held=held, fresh=fresh)   # a handler moves its own operands
         out += size_one_replications(op, where, backend=backend)
         out += halo_exchanges(op, where, backend=backend)
         if op.name == "sdy.reshard" and op.result.users and all(whole_dims(u) for u in op.result.users): continue   # the user gathers instead
