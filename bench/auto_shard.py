@@ -104,7 +104,7 @@ def main(argv=None):
     ap.add_argument("--pareto", default=None, help="MODEL:MESH: print step time against memory limit instead (e.g. gpt2_block:8)")
     ap.add_argument("--png", default=None, help="with --pareto: draw the front into this file")
     ap.add_argument("--write-tables", metavar="DIR", help="write auto_shard.json (program size and solve time per search) there")
-    ap.add_argument("--no-follow-below", type=int, default=8, help="also search with follow=False on meshes of at most this many devices")
+    ap.add_argument("--tied-below", type=int, default=8, help="also search with follow=True (element-wise ops tied) on meshes of at most this many devices")
     ap.add_argument("--starts", action="store_true", help="give the search the hand strategies as starts (then never worse by construction)")
     ap.add_argument("--append", action="store_true", help="with --write-tables: keep the table's other searches, replacing those of the same model and mesh")
     a = ap.parse_args(argv)
@@ -132,9 +132,9 @@ def main(argv=None):
                              alpa_step_ms=al.cost.total_s * 1e3, alpa_objective_ms=al.objective_s * 1e3, alpa_solve_s=al.solver.seconds,
                              alpa_status=al.solver.status, matmul_gflops=round(speed, 1)))
             best = r.cost.total_s
-            if math.prod(k for _, k in parse_mesh(mt).axes) <= a.no_follow_below:
-                t = time.perf_counter(); r2 = auto_shard(texts[name], mt, time_limit=a.time_limit, follow=False); w2 = time.perf_counter() - t
-                print(f"{'':24} {'':6} {'auto_shard follow=False':22} {r2.cost.total_s*1e3:10.4f} {r2.cost.comm_s*1e3:9.4f} {r2.cost.peak_bytes/2**30:9.3f}  "
+            if math.prod(k for _, k in parse_mesh(mt).axes) <= a.tied_below:
+                t = time.perf_counter(); r2 = auto_shard(texts[name], mt, time_limit=a.time_limit, follow=True); w2 = time.perf_counter() - t
+                print(f"{'':24} {'':6} {'auto_shard follow=True':22} {r2.cost.total_s*1e3:10.4f} {r2.cost.comm_s*1e3:9.4f} {r2.cost.peak_bytes/2**30:9.3f}  "
                       f"{w2:.1f} s in all, {r2.solver.status}, gap {r2.solver.gap:.1e}, {r2.solver.variables:,} vars, {r2.pins} pins")
                 best = min(best, r2.cost.total_s)
             for b, c in baselines(name, texts[name], mt).items():

@@ -26,10 +26,10 @@ from .step_cost import (DeviceModel, StepCost, folded, op_flops, top_ops, live_r
                                      step_cost, Pricer)
 
 # %% auto #0
-__all__ = ['FRONTENDS', 'Choice', 'sharding_of_dims', 'axis_assignments', 'op_strategies', 'op_choices', 'arg_choices',
-           'inline_calls', 'drop_dead_ops', 'Graph', 'build_graph', 'SolverReport', 'Milp', 'forms_matrix', 'evaluate',
-           'sharding_dims', 'checked_values', 'propagated', 'propagated_at', 'annotate', 'AutoShard', 'mesh_of',
-           'as_module', 'start_pick', 'auto_shard']
+__all__ = ['UNTIED_UP_TO', 'FRONTENDS', 'Choice', 'sharding_of_dims', 'axis_assignments', 'op_strategies', 'op_choices',
+           'arg_choices', 'inline_calls', 'drop_dead_ops', 'Graph', 'build_graph', 'SolverReport', 'Milp',
+           'forms_matrix', 'evaluate', 'sharding_dims', 'checked_values', 'propagated', 'propagated_at', 'annotate',
+           'AutoShard', 'mesh_of', 'as_module', 'start_pick', 'auto_shard']
 
 # %% ../../nbs/07_auto/01_auto_shard.ipynb #80c21761
 @dataclass(frozen=True, eq=False)
@@ -682,15 +682,17 @@ def start_pick(g: Graph, start: Module) -> list[int]:
 
 
 # %% ../../nbs/07_auto/01_auto_shard.ipynb #c5e8a9f3
+UNTIED_UP_TO = 20_000   # variables of a MILP without element-wise ties that `auto_shard` solves untied by default
 FRONTENDS: list = []   # (accepts(program) -> bool, search(program, mesh, **options) -> AutoShard): other program kinds, added by their chapters
 
 def auto_shard(program, mesh, *, memory_limit: int | None = None, device: DeviceModel | None = None,
-               time_limit: float = 60.0, starts=(), share: bool = True, follow: bool = True, verbose: bool = False,
+               time_limit: float = 60.0, starts=(), share: bool = True, follow: bool | None = None, verbose: bool = False,
                progress=None, workers: int | None = None) -> AutoShard:
     """Choose every value's sharding of `program` on `mesh` for the least modelled step time within `memory_limit` bytes
     per device. `starts`: strategies (annotated copies of `program`, e.g. `hand_strategy`'s) the search starts from; if
     one of them costs less under `step_cost` than the answer, it is the answer. `progress(text)` hears the solver. `workers`:
-    processes that plan moves at once (default: the CPUs this process may use)."""
+    processes that plan moves at once (default: the CPUs this process may use). `follow`: tie each element-wise op to an
+    operand (True), or not (False), or not where the MILP has at most `UNTIED_UP_TO` variables without the ties (None)."""
     for accepts, search in FRONTENDS:   # a program of another frontend (a torch model's MindSpore operators)
         if accepts(program): return search(program, mesh, memory_limit=memory_limit, device=device, time_limit=time_limit,
                                            starts=starts, verbose=verbose, progress=progress)
@@ -700,7 +702,9 @@ def auto_shard(program, mesh, *, memory_limit: int | None = None, device: Device
     if memory_limit is not None and not (isinstance(memory_limit, int) and memory_limit > 0):
         raise ShardingError(f"memory_limit must be a positive number of bytes, got: {memory_limit!r}")
     pricer = Pricer(name, mesh, device, workers)
-    g = build_graph(m.main, pricer, share=share, follow=follow)
+    g = build_graph(m.main, pricer, share=share, follow=False) if not follow else None
+    if follow is None and Milp(g, memory_limit).n > UNTIED_UP_TO: g = None   # too large without the ties: keep them
+    if g is None: g = build_graph(m.main, pricer, share=share, follow=True)
     g.module = m
     milp = Milp(g, memory_limit)
     x, report = milp.solve(time_limit, verbose, starts=[start_pick(g, s) for s in starts], progress=progress)

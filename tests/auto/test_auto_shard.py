@@ -122,9 +122,22 @@ def test_the_mlp_step_follows_its_deepest_operands():
     operand comes within 1% of leaving every edge free (follow=False: 0.02% less); tying it to its first operand cost 2.3x."""
     from pathlib import Path
     text = (Path(__file__).parent / "data" / "mlp2.mlir").read_text()
-    tied, free = auto_shard(text, '<["x"=16]>'), auto_shard(text, '<["x"=16]>', follow=False)
+    tied, free = auto_shard(text, '<["x"=16]>', follow=True), auto_shard(text, '<["x"=16]>', follow=False)
     assert tied.solver.status == free.solver.status == "optimal"
     assert tied.cost.total_s <= free.cost.total_s * 1.01, (tied.cost, free.cost)
+
+
+def test_ties_are_left_out_where_the_milp_stays_small(monkeypatch):
+    """By default the search drops the element-wise ties where the MILP without them has at most UNTIED_UP_TO variables
+    (its answer then optimal over every strategy), and keeps them above."""
+    import sys
+    from pathlib import Path
+    text, mesh = (Path(__file__).parent / "data" / "mlp2.mlir").read_text(), '<["x"=8]>'
+    free, tied = auto_shard(text, mesh, follow=False), auto_shard(text, mesh, follow=True)
+    assert free.solver.variables > tied.solver.variables
+    assert auto_shard(text, mesh).solver.variables == free.solver.variables
+    monkeypatch.setattr(sys.modules["shardnb.auto.auto_shard"], "UNTIED_UP_TO", free.solver.variables - 1)
+    assert auto_shard(text, mesh).solver.variables == tied.solver.variables
 
 
 def test_memory_rows_are_the_memory_model(seed):
