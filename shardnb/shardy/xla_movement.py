@@ -16,8 +16,8 @@ from ..layout.sharding import DimSharding
 from .xla_handlers import HANDLERS
 
 # %% auto #0
-__all__ = ['MOVEMENT_HANDLERS', 'moved_from', 'held_sharding', 'dynamic_slice_moves', 'sort_layout', 'sort_moves', 'made_locally',
-           'local_remakes', 'realignment_halos', 'gather_trivial_slices', 'handler_steps']
+__all__ = ['MOVEMENT_HANDLERS', 'moved_from', 'held_sharding', 'dynamic_slice_moves', 'dynamic_slice_whole', 'sort_layout',
+           'sort_moves', 'made_locally', 'local_remakes', 'realignment_halos', 'gather_trivial_slices', 'handler_steps']
 
 # %% ../../nbs/04_shardy/12_xla_movement.ipynb #3341c1d3
 def moved_from(v: Value, explicit: Module, chain: list) -> Value:
@@ -59,8 +59,30 @@ def dynamic_slice_moves(explicit: Module, shardings: dict) -> tuple[dict, set]:
         if not chain or not _plain(dst) or not _plain(src, dst.mesh): continue
         cut = [k for k, (a, b) in enumerate(zip(op.operands[0].type.shape, op.results[0].type.shape)) if a != b]
         if any(src.dims[k].axes for k in cut): continue      # a sliced dim split: the operand is gathered as Shardy does
+        if any(dst.dims[k].axes for k in cut): continue      # the result split on a cut dim: XLA's DefaultAction (below)
         out[op] = ([(op.results[0], src, dst)], (), {})
         skipped |= set(chain)
+    return out, skipped
+
+# %% ../../nbs/04_shardy/12_xla_movement.ipynb #98431e9f
+def dynamic_slice_whole(explicit: Module, shardings: dict) -> tuple[dict, set]:
+    """`HandleDynamicSlice`'s `DefaultAction`, where the result's sharding splits a dim the slice cuts: {slice:
+    ([(operand, held, replicated), (result, its sharding, what a user takes)...], (), {})}, and the reshards it replaces."""
+    out, skipped = {}, set()
+    for op in explicit.walk():
+        if op.name != "stablehlo.dynamic_slice" or op not in shardings or _in_manual(op): continue
+        chain, dst, r = [], shardings[op][0], op.results[0]
+        u = moved_from(op.operands[0], explicit, chain)
+        src = held_sharding(u, shardings)
+        if not _plain(dst) or not _plain(src, dst.mesh): continue
+        if not any(dst.dims[k].axes for k, (a, b) in enumerate(zip(op.operands[0].type.shape, r.type.shape)) if a != b): continue
+        steps = [(u, src, dataclasses.replace(src, dims=tuple(DimSharding(()) for _ in src.dims)))]
+        skipped |= {c for c in chain if not _same_dims(c.attrs["sharding"], src)}   # a reshard reaching `src` XLA runs too
+        for c in r.users:                   # sliced from the whole value: in `dst` at no cost, moved from there
+            if c.name != "sdy.reshard": continue
+            skipped.add(c)
+            if not _same_dims(c.attrs["sharding"], dst): steps.append((r, dst, c.attrs["sharding"]))
+        out[op] = (steps, (), {})
     return out, skipped
 
 # %% ../../nbs/04_shardy/12_xla_movement.ipynb #33068204
@@ -211,7 +233,7 @@ def gather_trivial_slices(explicit: Module, shardings: dict) -> tuple[dict, set]
     return out, skipped
 
 # %% ../../nbs/04_shardy/12_xla_movement.ipynb #794a4432
-MOVEMENT_HANDLERS = (dynamic_slice_moves, local_remakes, gather_trivial_slices)
+MOVEMENT_HANDLERS = (dynamic_slice_whole, dynamic_slice_moves, local_remakes, gather_trivial_slices)
 "XLA's handlers of ops that move data, in the order they claim an op (after the dot and reshape handlers)."
 
 def handler_steps(explicit: Module, shardings: dict) -> tuple[dict, set]:
