@@ -233,7 +233,7 @@ def gather_trivial_slices(explicit: Module, shardings: dict) -> tuple[dict, set]
     return out, skipped
 
 # %% ../../nbs/04_shardy/12_xla_movement.ipynb #794a4432
-MOVEMENT_HANDLERS = (dynamic_slice_whole, dynamic_slice_moves, local_remakes, gather_trivial_slices)
+MOVEMENT_HANDLERS = (dynamic_slice_whole, dynamic_slice_moves, local_remakes, sort_moves, gather_trivial_slices)
 "XLA's handlers of ops that move data, in the order they claim an op (after the dot and reshape handlers)."
 
 def handler_steps(explicit: Module, shardings: dict) -> tuple[dict, set]:
