@@ -13,11 +13,12 @@ from ..ir.ops import attr_ints, attr_text, op_text, struct_fields
 from ..ir.program import Module, Func, Value
 from ..layout.mesh import AxisRef
 from ..layout.sharding import DimSharding
-from .xla_handlers import HANDLERS
+from .xla_handlers import HANDLERS, whole_dims
 
 # %% auto #0
 __all__ = ['MOVEMENT_HANDLERS', 'moved_from', 'held_sharding', 'dynamic_slice_moves', 'dynamic_slice_whole', 'sort_layout',
-           'sort_moves', 'made_locally', 'local_remakes', 'realignment_halos', 'gather_trivial_slices', 'handler_steps']
+           'sort_moves', 'window_in_result_layout', 'made_locally', 'local_remakes', 'realignment_halos',
+           'gather_trivial_slices', 'handler_steps']
 
 # %% ../../nbs/04_shardy/12_xla_movement.ipynb #3341c1d3
 def moved_from(v: Value, explicit: Module, chain: list) -> Value:
@@ -124,6 +125,26 @@ def sort_moves(explicit: Module, shardings: dict) -> tuple[dict, set]:
                     if t is None or _same_dims(s, t) or (at is whole and not any(d.axes for d in t.dims)): continue
                     steps.append((r, s, t))
             out[op] = (steps, (), {}); skipped |= set(chain)
+    return out, skipped
+
+# %% ../../nbs/04_shardy/12_xla_movement.ipynb #d9d58f1f
+def window_in_result_layout(explicit: Module, shardings: dict) -> tuple[dict, set]:
+    """`HandleReduceWindow` for a window spanning a whole dim (a cumulative sum) whose propagated sharding differs from
+    its operand's: {op: ([(operand, held, op's sharding), (operand, that, those dims whole)], (), {})}, and the reshards
+    of Shardy's it replaces (the result is computed in its sharding, which the users' reshards reach at no cost)."""
+    out, skipped = {}, set()
+    for op in explicit.walk():
+        if op.name != "stablehlo.reduce_window" or len(op.results) != 1 or op not in shardings or _in_manual(op): continue
+        dims, chain, dst, r = whole_dims(op), [], shardings[op][0], op.results[0]
+        u = moved_from(op.operands[0], explicit, chain)
+        src = held_sharding(u, shardings)
+        if not dims or not _plain(dst) or not _plain(src, dst.mesh) or _same_dims(src, dst): continue
+        whole = dataclasses.replace(dst, dims=tuple(DimSharding(()) if k in dims else d for k, d in enumerate(dst.dims)))
+        steps = [(u, src, dst), (u, dst, whole)]
+        for c in r.users:
+            if c.name == "sdy.reshard" and _same_dims(c.attrs["sharding"], dst): skipped.add(c)
+        out[op] = (steps, (), {})
+        skipped |= set(chain)
     return out, skipped
 
 # %% ../../nbs/04_shardy/12_xla_movement.ipynb #43809982
@@ -233,7 +254,7 @@ def gather_trivial_slices(explicit: Module, shardings: dict) -> tuple[dict, set]
     return out, skipped
 
 # %% ../../nbs/04_shardy/12_xla_movement.ipynb #794a4432
-MOVEMENT_HANDLERS = (dynamic_slice_whole, dynamic_slice_moves, local_remakes, sort_moves, gather_trivial_slices)
+MOVEMENT_HANDLERS = (dynamic_slice_whole, dynamic_slice_moves, local_remakes, sort_moves, window_in_result_layout, gather_trivial_slices)
 "XLA's handlers of ops that move data, in the order they claim an op (after the dot and reshape handlers)."
 
 def handler_steps(explicit: Module, shardings: dict) -> tuple[dict, set]:
