@@ -14,9 +14,9 @@ from ..layout.sharding import DimSharding
 # %% auto #0
 __all__ = ['CHLO_ELEMENTWISE', 'HANDLERS', 'reshape_sharding', 'reshape_gathers', 'carried_back', 'reshape_operand_moves',
            'dot_free_axis_moves', 'dot_contracting_groups', 'dot_whole_gathers', 'dot_sums_scattered',
-           'dot_in_output_sharding', 'windows', 'whole_dims', 'batch_dims', 'xla_legalized', 'one_device_operand_moves',
-           'conv_batch_group_gathers', 'call_origin', 'inlined_ops', 'feeds_calls_only', 'reshard_source',
-           'held_layout']
+           'dot_in_output_sharding', 'dot_other_operand_regrouped', 'windows', 'whole_dims', 'batch_dims',
+           'xla_legalized', 'one_device_operand_moves', 'conv_batch_group_gathers', 'call_origin', 'inlined_ops',
+           'feeds_calls_only', 'reshard_source', 'held_layout']
 
 # %% ../../nbs/04_shardy/11_xla_handlers.ipynb #49f8ffe5
 def _refinement(a, b) -> list | None:
@@ -287,6 +287,34 @@ def dot_in_output_sharding(explicit: Module, shardings: dict) -> tuple[dict, set
         _reshards_around(d, skipped)
     return out, skipped
 
+# %% ../../nbs/04_shardy/11_xla_handlers.ipynb #d8a4b35a
+def dot_other_operand_regrouped(explicit: Module, shardings: dict) -> tuple[dict, set]:
+    "The dots XLA groups on one operand's free dims, re-splitting the other in each group: {dot: (steps, (), {})}, the ops skipped."
+    from shardnb.ir.ops import dot_dims
+    out, skipped = {}, set()
+    fed = lambda v: v.defining_op.operands[0] if v.defining_op is not None and v.defining_op.name == "sdy.reshard" and len(v.users) == 1 else v
+    for d, so, (lc, rc), _ in _dots(explicit, shardings):
+        vs = [fed(v) for v in d.operands]
+        ss = [get_sharding(v) for v in vs]
+        if dot_dims(d)[0] or so.unreduced or any(s is None or s.mesh != so.mesh or s.unreduced or any(a.pre_size for x in s.dims for a in x.axes) for s in ss): continue
+        cs, free = (lc, rc), [[k for k in range(v.type.rank) if k not in c] for v, c in zip(d.operands, (lc, rc))]
+        at, group = (0, len(free[0])), {a.name for x in so.dims for a in x.axes}
+        rest = [n for n in so.mesh.axis_names if n not in group]
+        for a, b in ((0, 1), (1, 0)):   # a groups, b is re-split
+            split = [k for k in free[b] if ss[b].dims[k].axes]
+            if (not rest or len(split) != 1 or any(ss[a].dims[k].axes != so.dims[at[a] + j].axes for j, k in enumerate(free[a]))
+                    or any(so.dims[at[b] + j].axes for j in range(len(free[b]))) or any(ss[b].dims[k].axes for k in cs[b])
+                    or {x.name for k in cs[a] for x in ss[a].dims[k].axes} & group or not {x.name for x in ss[b].dims[split[0]].axes} <= group): continue
+            inner = _resplit(ss[b], split, [ss[b].dims[split[0]].axes[0].__class__(n) for n in rest])
+            steps = [(vs[b], ss[b], inner), (vs[b], inner, _resplit(ss[b], list(range(len(ss[b].dims))), ()))]
+            out[d] = ([(vs[a], ss[a], _resplit(ss[a], list(cs[a]), ()))] * any(ss[a].dims[k].axes for k in cs[a]) + steps, (), {})
+            skipped |= {v.defining_op for v, u in zip(d.operands, vs) if v is not u}
+            v = d.results[0]
+            while len(v.users) == 1 and v.users[0].name in ("sdy.all_reduce", "sdy.reshard") and _same_dims(get_sharding(v.users[0].results[0]) or so, so):
+                skipped.add(v.users[0]); v = v.users[0].results[0]
+            break
+    return out, skipped
+
 # %% ../../nbs/04_shardy/11_xla_handlers.ipynb #ee0d3fff
 def _vec(text: str, name: str) -> list[int] | None:
     "The integers of `name = [...]` (nested lists flattened) in an op's text, None when absent."
@@ -453,6 +481,6 @@ def held_layout(m: Module, v, held: dict):
 
 
 # %% ../../nbs/04_shardy/11_xla_handlers.ipynb #298b2e27
-HANDLERS = (dot_contracting_groups, dot_free_axis_moves, dot_whole_gathers, reshape_gathers, reshape_operand_moves, dot_in_output_sharding, one_device_operand_moves, conv_batch_group_gathers, dot_sums_scattered)
+HANDLERS = (dot_contracting_groups, dot_free_axis_moves, dot_whole_gathers, reshape_gathers, reshape_operand_moves, dot_in_output_sharding, one_device_operand_moves, conv_batch_group_gathers, dot_sums_scattered, dot_other_operand_regrouped)
 "XLA's handlers of dots, reshapes, element-wise ops beside a callback, batch-grouped convolutions and dots' partial sums, in the order they claim an op: each takes (explicit module, shardings) to ({op: (steps, all-reduce axes, {device: elements})}, ops XLA does not run)."
 

@@ -51,3 +51,33 @@ def test_reshape_sharding_refuses_what_xla_gathers():
     assert reshape_sharding([2, 8, 96], [2, 1, 4], [2, 8, 3, 8, 4]) is None
     assert reshape_sharding([2, 8, 3, 8, 4], [2, 1, 1, 4, 1], [2, 8, 96]) is None
     assert reshape_sharding([2, 8, 96], [2, 1, 4], [2, 8, 4, 24]) == [2, 1, 4, 1]
+
+
+def test_dot_other_operand_regrouped_claims_only_a_free_dim_split_by_the_group():
+    """A dot whose output splits the left operand's rows by `x`: the right operand split on its free dim by `x` is
+    re-split in each group and gathered (no partial sums); split on its contracting dim, or whole, the handler leaves the
+    dot to the others (the partial sums are all-reduced)."""
+    from shardnb.ir.program import parse_module
+    from shardnb.shardy.explicit import insert_explicit_reshards
+    from shardnb.shardy.export import propagation_pipeline
+    from shardnb.shardy.predict import predict_collectives
+    from shardnb.shardy.predict_xla import propagated_shardings
+    from shardnb.shardy.xla_handlers import dot_other_operand_regrouped
+
+    def program(rhs):
+        return parse_module(f'''sdy.mesh @mesh = <["x"=2, "y"=4]>
+func.func @main(%a: tensor<8x8xf32> {{sdy.sharding = #sdy.sharding<@mesh, [{{"x"}}, {{"y"}}]>}}, %b: tensor<8x8xf32> {{sdy.sharding = #sdy.sharding<@mesh, {rhs}>}}) -> (tensor<8x8xf32> {{sdy.sharding = #sdy.sharding<@mesh, [{{"x"}}, {{}}]>}}) {{
+  %0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0] : (tensor<8x8xf32>, tensor<8x8xf32>) -> tensor<8x8xf32>
+  return %0 : tensor<8x8xf32>
+}}''')
+
+    def claimed(rhs):
+        p = propagation_pipeline(program(rhs))
+        e = insert_explicit_reshards(p, enable_full_version=True)
+        return dot_other_operand_regrouped(e, propagated_shardings(p, e))[0]
+
+    got = claimed('[{}, {"x"}]')
+    assert len(got) == 1 and all(not axes and not recv for _, axes, recv in got.values()), got
+    for rhs in ('[{"y"}, {}]', '[{}, {}]'):
+        assert not claimed(rhs), rhs
+        assert any(c.kind == "all-reduce" for c in predict_collectives(program(rhs)).collectives), rhs
