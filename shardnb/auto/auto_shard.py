@@ -517,14 +517,17 @@ def solve(self: Milp, time_limit: float, verbose=False, min_peak=False, starts=(
         if np.isfinite(info.mip_dual_bound): bound = max(bound, info.mip_dual_bound / scale)   # µs; bound prices never exceed exact ones
         if x is None or min_peak: break
         todo = self._unknown_pairs(x, near=False)   # this answer's own moves not yet planned: none, and it is proven
-        late = time.perf_counter() - t0 > time_limit   # out of time: plan only what pricing this answer needs
-        self.g.pricer.plan_all(todo if late else self._unknown_pairs(x))
+        self.g.pricer.plan_all(todo)   # what pricing this answer needs; then its neighbours, while time remains
+        near = [m for m in self._unknown_pairs(x) if not self.g.pricer.known(*m)]
+        for k in range(0, len(near), 512):
+            if time.perf_counter() - t0 > time_limit: break
+            self.g.pricer.plan_all(near[k:k + 512])
         pick = self.picks(x); value = sum(evaluate(self.g, pick))
         if self.best is None or value < self.best[1]: self.best = (pick, value)   # every round's answer, priced exactly
         if progress is not None and time.perf_counter() - t0 >= 1.0:
             progress(f"round {rounds} done: best {self.best[1] * 1e6:,.1f} µs exact, bound {bound:,.1f} µs, "
                      f"{len(self.g.pricer.plans)} moves planned ({time.perf_counter() - t0:.0f} s)")
-        if late or time.perf_counter() - t0 > time_limit: break
+        if time.perf_counter() - t0 > time_limit: break
         if not todo:
             if not loose: break
             loose = False
