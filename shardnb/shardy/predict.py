@@ -506,7 +506,7 @@ def predict_collectives(module: Module, *, backend: str = "cpu", propagated: boo
         if _reduced_again(op): continue   # the full pass re-adds the pipeline's all-reduce (as jaxlib does run twice)
         if op not in dots: out += whole_dim_gathers(op, where, backend=backend, held=held, fresh=fresh)   # a handler moves its own operands
         out += size_one_replications(op, where, backend=backend)
-        out += halo_exchanges(op, where, backend=backend)
+        out += halo_exchanges(op, where, backend=backend) if op not in skipped else []
         if op.name == "sdy.reshard" and op.result.users and all(whole_dims(u) for u in op.result.users): continue   # the user gathers instead
         if op in skipped: continue
         red = op.operands[0].defining_op if op.name == "sdy.all_reduce" else None   # a reduce reads a called function's argument where the caller holds it
@@ -515,8 +515,9 @@ def predict_collectives(module: Module, *, backend: str = "cpu", propagated: boo
             out += [PredictedCollective("all-reduce", g, r, where, "all_reduce") for g, r in ars]; continue
         if op in dots:
             steps, axes, recv = dots[op]
-            out += [c for v, a, b in steps if v is op.results[0] or fresh(v, b) for c in _xla_reshard_steps(a, b, v, where, "dot", backend) or []]
-            w = wire_itemsize(element_type(op.results[0].type), backend)
+            w = wire_itemsize(element_type(op.results[0].type), backend)   # a step (kind, {device: elements}): a permute
+            out += [PredictedCollective(s[0], (), {d: k * w for d, k in s[1].items()}, where, "reshard") for s in steps if len(s) == 2]
+            out += [c for v, a, b in (s for s in steps if len(s) == 3) if v is op.results[0] or fresh(v, b) for c in _xla_reshard_steps(a, b, v, where, "dot", backend) or []]
             if recv: out.append(PredictedCollective("all-reduce", axes, {d: k * w for d, k in recv.items()}, where, "dot sums"))
             continue
         chain = None
