@@ -9,16 +9,16 @@ from __future__ import annotations
 import dataclasses, math, re
 import numpy as np
 from ..ir.core import get_sharding
-from ..ir.ops import attr_ints, attr_text, op_text, struct_fields
+from ..ir.ops import attr_int, attr_ints, attr_text, op_text, struct_fields
 from ..ir.program import Module, Func, Value
 from ..layout.mesh import AxisRef
 from ..layout.sharding import DimSharding
-from .xla_handlers import HANDLERS, whole_dims
+from .xla_handlers import HANDLERS, whole_dims, windows
 
 # %% auto #0
 __all__ = ['MOVEMENT_HANDLERS', 'moved_from', 'held_sharding', 'dynamic_slice_moves', 'dynamic_slice_whole', 'sort_layout',
            'sort_moves', 'window_in_result_layout', 'made_locally', 'local_remakes', 'realignment_halos',
-           'gather_trivial_slices', 'handler_steps']
+           'gather_trivial_slices', 'rotations', 'handler_steps']
 
 # %% ../../nbs/04_shardy/12_xla_movement.ipynb #3341c1d3
 def moved_from(v: Value, explicit: Module, chain: list) -> Value:
@@ -253,8 +253,42 @@ def gather_trivial_slices(explicit: Module, shardings: dict) -> tuple[dict, set]
         skipped |= set(chain) | {summed} | {u for u in summed.results[0].users if u.name == "sdy.reshard" and _same_dims(u.attrs["sharding"], res)}
     return out, skipped
 
+# %% ../../nbs/04_shardy/12_xla_movement.ipynb #de3b9c35
+def _slice_bounds(v: Value):
+    "(sliced value, [(start, limit)] per dim) of a unit-stride `stablehlo.slice` defining `v`, else None."
+    d = v.defining_op
+    w = windows(d) if d is not None and d.name == "stablehlo.slice" else None
+    if w is None or any(s != 1 for s in w[1]): return None
+    shape = d.operands[0].type.shape
+    return d.operands[0], [(-w[4][2 * k], n + w[4][2 * k + 1]) for k, n in enumerate(shape)]
+
+def rotations(explicit: Module, shardings: dict) -> tuple[dict, set]:
+    """A concatenation of `x[s:n]` and `x[:s]` on a dim its sharding splits evenly, with `x` held in that sharding:
+    {concat: ([("collective-permute", {device: elements})], (), {})}, and the slices and reshards it replaces."""
+    out, skipped = {}, set()
+    for op in explicit.walk():
+        if op.name != "stablehlo.concatenate" or len(op.operands) != 2 or op not in shardings or _in_manual(op): continue
+        k, res, chain = attr_int(op, "dim", "dimension"), shardings[op][0], []
+        us = [moved_from(v, explicit, chain) for v in op.operands]
+        pieces = [_slice_bounds(u) for u in us]
+        if None in pieces or pieces[0][0] is not pieces[1][0] or not _plain(res): continue
+        (x, first), (_, second) = pieces
+        shape = list(op.results[0].type.shape)
+        if any(p[1][j] != (0, n) for p in pieces for j, n in enumerate(shape) if j != k): continue
+        (a, b), (c, e), n = first[k], second[k], shape[k]
+        if not (b == n and c == 0 and e == a and 0 < a < n): continue      # not x[s:n] then x[:s]
+        src = held_sharding(moved_from(x, explicit, chain), shardings)
+        K = res.dims[k].size_in(res.mesh)
+        if K == 1 or n % K or not _plain(src, res.mesh) or not _same_dims(src, res): continue
+        local = res.local_shape(shape)
+        rows = min(a, n - a, local[k])                                       # the smaller piece, at most a shard
+        each = rows * math.prod(local) // local[k]
+        out[op] = ([("collective-permute", {int(d): each for d in sorted(res.mesh.device_set)})], (), {})
+        skipped |= set(chain) | {u.defining_op for u in us}
+    return out, skipped
+
 # %% ../../nbs/04_shardy/12_xla_movement.ipynb #794a4432
-MOVEMENT_HANDLERS = (dynamic_slice_whole, dynamic_slice_moves, local_remakes, sort_moves, window_in_result_layout, gather_trivial_slices)
+MOVEMENT_HANDLERS = (rotations, dynamic_slice_whole, dynamic_slice_moves, local_remakes, sort_moves, window_in_result_layout, gather_trivial_slices)
 "XLA's handlers of ops that move data, in the order they claim an op (after the dot and reshape handlers)."
 
 def handler_steps(explicit: Module, shardings: dict) -> tuple[dict, set]:
