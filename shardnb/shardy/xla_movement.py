@@ -18,7 +18,7 @@ from .xla_handlers import HANDLERS, whole_dims, windows
 # %% auto #0
 __all__ = ['MOVEMENT_HANDLERS', 'moved_from', 'held_sharding', 'dynamic_slice_moves', 'dynamic_slice_whole', 'sort_layout',
            'sort_moves', 'window_in_result_layout', 'made_locally', 'local_remakes', 'realignment_halos',
-           'gather_trivial_slices', 'rotations', 'handler_steps']
+           'gather_trivial_slices', 'rotations', 'computed_in', 'handler_steps']
 
 # %% ../../nbs/04_shardy/12_xla_movement.ipynb #3341c1d3
 def moved_from(v: Value, explicit: Module, chain: list) -> Value:
@@ -286,6 +286,18 @@ def rotations(explicit: Module, shardings: dict) -> tuple[dict, set]:
         out[op] = ([("collective-permute", {int(d): each for d in sorted(res.mesh.device_set)})], (), {})
         skipped |= set(chain) | {u.defining_op for u in us}
     return out, skipped
+
+# %% ../../nbs/04_shardy/12_xla_movement.ipynb #fb7b345f
+def computed_in(m: Module, v: Value, held: dict):
+    "The layout `held` says an op computed `v` in, back through calls and at most one reshard after it (the step back XLA's reshard cache keeps), else None."
+    hops = 0
+    while v not in held and v.defining_op is not None:
+        op = v.defining_op
+        if op.name == "sdy.reshard" and hops == 0: v, hops = op.operands[0], 1; continue
+        callee = m.funcs.get(op.attrs.get("callee")) if op.name == "func.call" else None
+        if callee is None or callee.return_op is None: return None
+        v = callee.return_op.operands[v.index]
+    return held.get(v)
 
 # %% ../../nbs/04_shardy/12_xla_movement.ipynb #794a4432
 MOVEMENT_HANDLERS = (rotations, dynamic_slice_whole, dynamic_slice_moves, local_remakes, sort_moves, window_in_result_layout, gather_trivial_slices)
