@@ -17,7 +17,7 @@ from .cost import element_type
 from .predict_xla import (HLO_KINDS, hlo_bytes, replica_groups, HloCollective, hlo_collectives,
     CollectiveComparison, compare_collectives, xla_sharding, xla_reshard, elementwise_moves, propagated_shardings, dot_grouped_first, per_dim_all_reduces)
 from .xla_handlers import batch_dims, windows, whole_dims, xla_legalized, call_origin, inlined_ops, feeds_calls_only, reshard_source, held_layout
-from .xla_movement import handler_steps, realignment_halos
+from .xla_movement import computed_in, handler_steps, realignment_halos
 _all_ = ["HLO_KINDS", "hlo_bytes", "replica_groups", "HloCollective", "hlo_collectives", "CollectiveComparison", "compare_collectives"]
 
 # %% auto #0
@@ -500,7 +500,7 @@ def predict_collectives(module: Module, *, backend: str = "cpu", propagated: boo
         if op.name in _EXPLICIT: out += explicit_operand_gathers(op, where, backend=backend) + [explicit_collective(op, m, where, backend=backend)]; continue
         def fresh(v, dst, calls=calls):   # XLA reshards a value to a layout once (its reshard cache, then CSE)
             key = (*call_origin(v, calls), dst)
-            if key in done: return False
+            if key in done or computed_in(m, key[1], held) == dst: return False
             done.add(key); return True
         if _on_one_device(op): out += one_device_collectives(op, m, where, backend=backend, fresh=fresh); continue
         if _reduced_again(op): continue   # the full pass re-adds the pipeline's all-reduce (as jaxlib does run twice)
@@ -515,7 +515,7 @@ def predict_collectives(module: Module, *, backend: str = "cpu", propagated: boo
             out += [PredictedCollective("all-reduce", g, r, where, "all_reduce") for g, r in ars]; continue
         if op in dots:
             steps, axes, recv = dots[op]
-            w = wire_itemsize(element_type(op.results[0].type), backend)   # a step (kind, {device: elements}): a permute
+            w = wire_itemsize(element_type(op.results[0].type), backend)
             out += [PredictedCollective(s[0], (), {d: k * w for d, k in s[1].items()}, where, "reshard") for s in steps if len(s) == 2]
             out += [c for v, a, b in (s for s in steps if len(s) == 3) if v is op.results[0] or fresh(v, b) for c in _xla_reshard_steps(a, b, v, where, "dot", backend) or []]
             if recv: out.append(PredictedCollective("all-reduce", axes, {d: k * w for d, k in recv.items()}, where, "dot sums"))
