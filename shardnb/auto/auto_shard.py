@@ -26,10 +26,10 @@ from .step_cost import (DeviceModel, StepCost, folded, op_flops, top_ops, live_r
                                      step_cost, Pricer)
 
 # %% auto #0
-__all__ = ['UNTIED_UP_TO', 'FRONTENDS', 'Choice', 'sharding_of_dims', 'axis_assignments', 'op_strategies', 'op_choices',
-           'arg_choices', 'inline_calls', 'drop_dead_ops', 'Graph', 'build_graph', 'SolverReport', 'Milp',
-           'forms_matrix', 'evaluate', 'sharding_dims', 'checked_values', 'propagated', 'propagated_at', 'annotate',
-           'AutoShard', 'mesh_of', 'as_module', 'start_pick', 'auto_shard']
+__all__ = ['ESTIMATED_FROM', 'UNTIED_UP_TO', 'FRONTENDS', 'Choice', 'sharding_of_dims', 'axis_assignments', 'op_strategies',
+           'op_choices', 'arg_choices', 'inline_calls', 'drop_dead_ops', 'Graph', 'build_graph', 'SolverReport', 'Milp',
+           'evaluate', 'sharding_dims', 'checked_values', 'propagated', 'propagated_at', 'annotate', 'AutoShard',
+           'mesh_of', 'as_module', 'start_pick', 'auto_shard']
 
 # %% ../../nbs/07_auto/01_auto_shard.ipynb #80c21761
 @dataclass(frozen=True, eq=False)
@@ -310,6 +310,13 @@ class Milp:
             for j, n in self.pending.pop(key): self.c[j] = p.exact(*key) * 1e6 * n
         return self.c.copy()
 
+    def estimated(self):
+        "`price()` with each pair not yet planned priced by `Pricer.estimate` (Alpa's closed forms) in place of its bound."
+        c, p = self.price(), self.g.pricer
+        for key, uses in self.pending.items():
+            for j, n in uses: c[j] = p.estimate(*key) * 1e6 * n
+        return c
+
     def rows(self):
         "Equality rows (one choice per decision; the transports) as COO triplets and right-hand sides."
         g, r, cols, vals, rhs = self.g, [], [], [], []
@@ -435,14 +442,6 @@ class Milp:
             out += [(s, t, shape, dt) for s, t in pairs if not self.g.pricer.known(s, t, shape, dt)]
         return list(dict.fromkeys(out))
 
-def forms_matrix(forms, n: int):
-    "Memory rows written as linear forms ({variable: bytes, None: constant bytes}) as `Milp.memory_rows` gives them: (M, const)."
-    from scipy.sparse import csr_matrix
-    items = [[(j, b) for j, b in f.items() if j is not None] for f in forms]
-    rows = [k for k, it in enumerate(items) for _ in it]
-    M = csr_matrix(([float(b) for it in items for _, b in it], (rows, [j for it in items for j, _ in it])), shape=(len(forms), n))
-    return M, np.array([float(f.get(None, 0)) for f in forms])
-
 def evaluate(g: Graph, pick: list[int]) -> tuple[float, float]:
     "The exact (compute and own all-reduce seconds, edge seconds) of the answer `pick` (a choice per decision)."
     own = sum(g.choices[d][k].seconds * len(g.members[d]) for d, k in enumerate(pick))
@@ -455,6 +454,8 @@ def evaluate(g: Graph, pick: list[int]) -> tuple[float, float]:
     return own, moves
 
 # %% ../../nbs/07_auto/01_auto_shard.ipynb #5e1f0c2a
+ESTIMATED_FROM = 100_000   # MILPs with more variables first take an answer priced by Alpa's closed forms, planned
+
 def _highs(A, lo, up, n: int, nx: int, verbose: bool):
     "A HiGHS instance holding the rows `lo <= A x <= up` over `n` columns in [0, 1], the first `nx` of them integer."
     import highspy, os
@@ -502,6 +503,16 @@ def solve(self: Milp, time_limit: float, verbose=False, min_peak=False, starts=(
         progress(f"round {rounds}: incumbent {known(d.mip_primal_bound, f'{d.mip_primal_bound / scale:,.1f} µs')}, "
                  f"bound {known(d.mip_dual_bound, f'{d.mip_dual_bound / scale:,.1f} µs')}, gap {known(d.mip_gap, f'{d.mip_gap:.2%}')} ({t:.0f} s)")
     if progress is not None: h.cbMipInterrupt.subscribe(interrupt)
+    if not min_peak and self.n > ESTIMATED_FROM:   # a large MILP: a first answer priced by Alpa's formulas, planned
+        c = self.estimated(); scale = 1e6 / max(1e-300, float(np.abs(c).max(initial=0)))
+        h.changeColsCost(self.n, idx[:self.n], c * scale); h.setOptionValue("mip_rel_gap", 1e-2)
+        if self.best is not None: h.setSolution(self.n, idx[:self.n], self.x_of(self.best[0]))
+        h.setOptionValue("time_limit", max(1.0, min(time_limit / 4, time_limit - (time.perf_counter() - t0)))); h.run()
+        if h.getInfo().primal_solution_status == 2:
+            pick = self.picks(np.array(h.getSolution().col_value))
+            self.g.pricer.plan_all(self._unknown_pairs(self.x_of(pick), near=False)); value = sum(evaluate(self.g, pick))
+            if self.fits(pick) and (self.best is None or value < self.best[1]): self.best = (pick, value)
+            if progress is not None: progress(f"estimates' answer: {value * 1e6:,.1f} µs exact ({time.perf_counter() - t0:.0f} s)")
     loose = not min_peak   # rounds that still bring in exact costs stop at a 1% gap; the last proves its answer
     while True:
         rounds += 1; tight = not loose

@@ -15,7 +15,6 @@ from .auto_shard import (auto_shard, step_cost, propagated, inline_calls, shardi
                                      StepCost, SolverReport, build_graph, annotate, top_ops)
 from ..shardy.debug import value_label
 from ..shardy.projection import is_elementwise
-from ..reshard.transfers import itemsize
 from ..ir.core import set_sharding
 from ..ir.ops import dot_dims
 
@@ -72,36 +71,17 @@ def hand_strategy(program, mesh, kind: str, *, data=(), columns=(), rows=()) -> 
 # %% ../../nbs/07_auto/02_baselines.ipynb #b468867c
 class AlpaPricer(Pricer):
     """Alpa's closed-form resharding costs (OSDI'22 §4.2; XLA's `ClusterEnvironment`), in place of exact plans: per
-    mesh axis that a move changes, an all-gather, an all-to-all or a free slice, each α plus its bytes over that axis's β."""
+    mesh axis that a move changes, an all-gather, an all-to-all or a free slice, each α plus its bytes over that axis's β
+    (`Pricer.estimate`)."""
     def exact(self, src, dst, shape, dtype) -> float:
         "Seconds Alpa's formulas give for moving a tensor of `shape` from `src` to `dst` (0 when they are equal)."
         if src == dst: return 0.0
         key = (src, dst, tuple(shape), dtype)
-        if key not in self.plans: self.plans[key] = self._formula(src, dst, math.prod(shape) * itemsize(dtype))
+        if key not in self.plans: self.plans[key] = self.estimate(src, dst, shape, dtype)
         return self.plans[key]
 
     def bound(self, src, dst, shape, dtype) -> float: "Alpa has no bound: its formula."; return self.exact(src, dst, shape, dtype)
     def known(self, src, dst, shape, dtype) -> bool: "Every pair is priced up front."; return True
-
-    def _formula(self, src, dst, full: float) -> float:
-        links, mesh = self.device.links(self.mesh), self.mesh
-        size = lambda a: a.size_in(mesh)
-        b = full / math.prod(size(a) for d in src.dims for a in d.axes)   # bytes a device holds
-        cost = 0.0
-        red = [a for a in src.unreduced if size(a) > 1]
-        if red:   # partial sums: one all-reduce over every unreduced axis, the slowest link's α and β (AllReduceCost)
-            n = math.prod(map(size, red))
-            cost += max(links[a.name][0] for a in red) + 2 * (n - 1) / n * b / min(links[a.name][1] for a in red)
-        where = lambda s: {str(a): (a, k, j) for k, d in enumerate(s.dims) for j, a in enumerate(d.axes)}
-        have, want = where(src), where(dst)
-        for key, (a, k, j) in have.items():
-            if key in want and want[key][1:] == (k, j) or size(a) == 1: continue
-            (alpha, beta), n = links[a.name], size(a)
-            if key not in want:   # all-gather: the gathered bytes grow with each axis (AllGatherCost)
-                b *= n; cost += alpha + (n - 1) / n * b / beta
-            else:                 # the axis moves to another dim: all-to-all with Alpa's n/2 penalty (AllToAllCost)
-                cost += alpha + (n - 1) / n**2 * (b * n) * (n / 2) / beta
-        return cost
 
 
 # %% ../../nbs/07_auto/02_baselines.ipynb #8f632ef3

@@ -239,6 +239,29 @@ class Pricer:
                                     for lack, pieces in _lacking(src, dst, tuple(shape)) if lack), default=0.0)
         return self.bounds[key]
 
+    def estimate(self, src, dst, shape, dtype) -> float:
+        """Alpa's closed-form price of a move (OSDI'22 §4.2; XLA's `ClusterEnvironment`), neither a bound nor a plan: partial
+        sums all-reduced over the slowest of their links, then per mesh axis the move changes an all-gather, an all-to-all
+        (with Alpa's n/2 penalty) or a free slice, each α plus its bytes over that axis's β."""
+        if src == dst: return 0.0
+        links, size = self.device.links(self.mesh), lambda a: a.size_in(self.mesh)
+        b = math.prod(shape) * itemsize(dtype) / math.prod(size(a) for d in src.dims for a in d.axes)   # bytes a device holds
+        cost = 0.0
+        red = [a for a in src.unreduced if size(a) > 1]
+        if red:   # AllReduceCost
+            n = math.prod(map(size, red))
+            cost += max(links[a.name][0] for a in red) + 2 * (n - 1) / n * b / min(links[a.name][1] for a in red)
+        where = lambda s: {str(a): (a, k, j) for k, d in enumerate(s.dims) for j, a in enumerate(d.axes)}
+        have, want = where(src), where(dst)
+        for key, (a, k, j) in have.items():
+            if key in want and want[key][1:] == (k, j) or size(a) == 1: continue
+            (alpha, beta), n = links[a.name], size(a)
+            if key not in want:   # AllGatherCost: the gathered bytes grow with each axis
+                b *= n; cost += alpha + (n - 1) / n * b / beta
+            else:                 # AllToAllCost, the axis moving to another dim
+                cost += alpha + (n - 1) / n**2 * (b * n) * (n / 2) / beta
+        return cost
+
 _PLANNING = None   # (pricing method, moves) while `Pricer.plan_all` works in worker processes
 
 def _plan_one(i: int) -> float:

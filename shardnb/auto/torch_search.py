@@ -22,11 +22,11 @@ from ..mindspore.plan import Choice as MsChoice, StrategyPlan, choice_of, reshap
 from ..mindspore.per_device import op_reductions
 from ..mindspore.strategies import propagate_strategies, network_inputs
 from .step_cost import DeviceModel, StepCost, op_flops
-from .auto_shard import FRONTENDS, Choice, Pricer, Graph, Milp, AutoShard, evaluate, forms_matrix
+from .auto_shard import FRONTENDS, Choice, Pricer, Graph, Milp, AutoShard, evaluate
 
 # %% auto #0
 __all__ = ['BitMesh', 'MindSporePricer', 'operator_seconds', 'reshape_seconds', 'reshape_carried', 'torch_graph', 'plan_of',
-           'plan_pick', 'plan_choices', 'plan_peak_bytes', 'plan_cost', 'TorchMilp', 'megatron_pairs',
+           'plan_pick', 'plan_choices', 'plan_peak_bytes', 'plan_cost', 'forms_matrix', 'TorchMilp', 'megatron_pairs',
            'torch_data_parallel', 'torch_megatron', 'is_torch_program', 'torch_baselines', 'torch_search']
 
 # %% ../../nbs/07_auto/03_torch.ipynb #751070e5
@@ -243,6 +243,14 @@ def plan_cost(plan: StrategyPlan, pricer: MindSporePricer) -> StepCost:
     return StepCost(compute, comm, plan_peak_bytes(plan, pricer.bm))
 
 # %% ../../nbs/07_auto/03_torch.ipynb #c0bc2ba3
+def forms_matrix(forms, n: int):
+    "Memory rows written as linear forms ({variable: bytes, None: constant bytes}) as `Milp.memory_rows` gives them: (M, const)."
+    from scipy.sparse import csr_matrix
+    items = [[(j, b) for j, b in f.items() if j is not None] for f in forms]
+    rows = [k for k, it in enumerate(items) for _ in it]
+    M = csr_matrix(([float(b) for it in items for _, b in it], (rows, [j for it in items for j, _ in it])), shape=(len(forms), n))
+    return M, np.array([float(f.get(None, 0)) for f in forms])
+
 class TorchMilp(Milp):
     "`auto_shard`'s MILP of a `torch_graph`, its memory rows those of `plan_peak_bytes`: one per operator, and one for the end."
     def memory_rows(self):

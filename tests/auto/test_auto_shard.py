@@ -140,6 +140,21 @@ def test_ties_are_left_out_where_the_milp_stays_small(monkeypatch):
     assert auto_shard(text, mesh).solver.variables == tied.solver.variables
 
 
+def test_an_estimated_answer_starts_a_large_milp(monkeypatch):
+    """Above ESTIMATED_FROM variables the search first solves with Alpa's closed forms and starts from that answer,
+    planned exactly: the proven answer is the same."""
+    import sys
+    from pathlib import Path
+    text, mesh = (Path(__file__).parent / "data" / "mlp2.mlir").read_text(), '<["x"=2, "y"=4]>'
+    plain = auto_shard(text, mesh)
+    monkeypatch.setattr(sys.modules["shardnb.auto.auto_shard"], "ESTIMATED_FROM", 0)
+    heard = []
+    started = auto_shard(text, mesh, progress=heard.append)
+    assert any(h.startswith("estimates' answer") for h in heard), heard
+    assert started.solver.status == plain.solver.status == "optimal"
+    assert math.isclose(started.cost.total_s, plain.cost.total_s, rel_tol=1e-9)
+
+
 def test_memory_rows_are_the_memory_model(seed):
     """The MILP's memory rows, at the answer, against `memory_report` of the propagated answer (step_cost's peak): never
     below it, and equal where no operand is resharded (a copy is counted at its consumer beside its source, which the

@@ -60,10 +60,13 @@ def test_forked_workers_plan_as_the_process_does(seed):
     from shardnb.ir.program import TensorType, Value
     r = random.Random(seed + 7)
     mesh = parse_mesh('<["p"=2, "q"=8]>')
-    moves = []
-    for shape in ((16, 64), (8, 12, 32), (32,)):
-        ss = [c.results[0] for c in arg_choices(Value(TensorType(shape, "f32")), Pricer("mesh", mesh, DeviceModel()))]
-        moves += [(r.choice(ss), r.choice(ss), shape, "f32") for _ in range(40)]
+    shardings = {shape: [c.results[0] for c in arg_choices(Value(TensorType(shape, "f32")), Pricer("mesh", mesh, DeviceModel()))]
+                 for shape in ((16, 64), (8, 12, 32), (32,))}
+    moves = {}
+    while len(moves) < 96:   # distinct moves that move something: more than the 64 from which workers plan
+        shape = r.choice(list(shardings)); s, t = r.sample(shardings[shape], 2)
+        moves[(s, t, shape, "f32")] = None
+    moves = list(moves)
     serial, forked = Pricer("mesh", mesh, DeviceModel(), workers=1), Pricer("mesh", mesh, DeviceModel(), workers=2)
     serial.plan_all(moves); forked.plan_all(moves)
     assert len(forked.plans) >= 64 and forked.plans == serial.plans
