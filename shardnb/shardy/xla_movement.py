@@ -18,7 +18,7 @@ from .xla_handlers import HANDLERS, whole_dims, windows
 # %% auto #0
 __all__ = ['MOVEMENT_HANDLERS', 'moved_from', 'held_sharding', 'dynamic_slice_moves', 'dynamic_slice_whole', 'sort_layout',
            'sort_moves', 'window_in_result_layout', 'made_locally', 'local_remakes', 'realignment_halos',
-           'gather_trivial_slices', 'rotations', 'computed_in', 'handler_steps']
+           'gather_trivial_slices', 'rotations', 'compact_halos', 'slice_into_split', 'computed_in', 'handler_steps']
 
 # %% ../../nbs/04_shardy/12_xla_movement.ipynb #3341c1d3
 def moved_from(v: Value, explicit: Module, chain: list) -> Value:
@@ -287,6 +287,72 @@ def rotations(explicit: Module, shardings: dict) -> tuple[dict, set]:
         skipped |= set(chain) | {u.defining_op for u in us}
     return out, skipped
 
+# %% ../../nbs/04_shardy/12_xla_movement.ipynb #1c8b2e3c
+def compact_halos(n: int, T: int, a: int, c: int) -> list:
+    """`ExchangeHaloCompact`'s collective-permutes for rows `[a, a + c)` of a dim of `n` over `T` shards, each shard
+    taking its part of the `c` rows: [(rows, [(source shard, target shard)])], one a round of distinct targets."""
+    m, w, wanted = -(-n // T), -(-c // T), {}
+    for i in range(T):                     # the rows shard i lacks, by the shard holding them, at their offset there
+        lo, hi = a + i * w, a + min((i + 1) * w, c)
+        while lo < hi:
+            s = lo // m; e = min(hi, (s + 1) * m)
+            if s != i: wanted.setdefault(s, []).append((i, lo - s * m, e - s * m))
+            lo = e
+    for hs in wanted.values(): hs.sort(key=lambda h: h[1])
+    nxt, out = dict.fromkeys(wanted, 0), []
+    while True:                            # each source its next target, no target twice; a left and a right piece apart
+        seen, start, limit, pairs = set(), m, 0, []
+        for s in sorted(wanted):
+            if nxt[s] >= len(wanted[s]): continue
+            i, hs, hl = wanted[s][nxt[s]]
+            if pairs and (i in seen or (start > hl and limit == m and hs == 0) or (limit < hs and start == 0 and hl == m)): continue
+            seen.add(i); pairs.append((s, i)); start, limit, nxt[s] = min(start, hs), max(limit, hl), nxt[s] + 1
+        if not pairs: return out
+        out.append((limit - start, pairs))
+
+def _sliced_with_kin(op, explicit: Module) -> bool:
+    "Whether the slice `op` meets, in a concatenation, another slice of the value it slices (a rotation or a wrapping pad, which `HandleConcatenate` rewrites first)."
+    x, users = moved_from(op.operands[0], explicit, []), list(op.results[0].users)
+    while users:
+        u = users.pop()
+        if u.name == "sdy.reshard": users += u.results[0].users; continue
+        if u.name != "stablehlo.concatenate": continue
+        for v in map(lambda v: moved_from(v, explicit, []), u.operands):
+            b = _slice_bounds(v) if v.defining_op is not op else None
+            if b is not None and moved_from(b[0], explicit, []) is x: return True
+    return False
+
+def slice_into_split(explicit: Module, shardings: dict) -> tuple[dict, set]:
+    """`HandleSlice` where propagation splits a dim the slice cuts that the operand holds whole, its halos past twice
+    a shard (the compact exchange): {slice: ([(operand, held, the result's sharding), ("collective-permute", {device:
+    elements})...], (), {})}, and the reshards before the slice it replaces."""
+    from shardnb.layout.sharding import shard_indices
+    out, skipped = {}, set()
+    for op in explicit.walk():
+        if op.name != "stablehlo.slice" or op not in shardings or _in_manual(op): continue
+        b, chain, dst = _slice_bounds(op.results[0]), [], shardings[op][0]
+        u = moved_from(op.operands[0], explicit, chain)
+        src, shape = held_sharding(u, shardings), list(op.operands[0].type.shape)
+        if b is None or not _plain(dst) or not _plain(src, dst.mesh) or _sliced_with_kin(op, explicit): continue
+        cut = [k for k, (s, e) in enumerate(b[1]) if (s, e) != (0, shape[k])]
+        into = [k for k in cut if dst.dims[k].axes and not src.dims[k].axes]
+        if len(into) != 1 or any(src.dims[k].axes or (k not in into and dst.dims[k].axes) for k in cut): continue
+        k, (a, e) = into[0], b[1][into[0]]
+        T, n, c = dst.dims[k].size_in(dst.mesh), shape[k], e - a
+        m, w = -(-n // T), -(-c // T)
+        halo = max(max(i * (m - w) - a, a + (i + 1) * (w - m)) for i in range(T))
+        if halo <= 2 * w or 2 * w >= T * m: continue      # ExchangeHalo's neighbour exchange, or a replication: not here
+        local = dst.local_shape(list(op.results[0].type.shape))
+        each, idx = math.prod(local) // local[k], shard_indices(dst)[k].reshape(-1)
+        devices = [int(d) for d in np.asarray(dst.mesh.devices).reshape(-1)]
+        steps = [(u, src, dst)]
+        for rows, pairs in compact_halos(n, T, a, c):
+            to = {t for _, t in pairs}
+            steps.append(("collective-permute", {d: rows * each for d, i in zip(devices, idx) if int(i) in to}))
+        out[op] = (steps, (), {})
+        skipped |= set(chain)
+    return out, skipped
+
 # %% ../../nbs/04_shardy/12_xla_movement.ipynb #fb7b345f
 def computed_in(m: Module, v: Value, held: dict):
     "The layout `held` says an op computed `v` in, back through calls and at most one reshard after it (the step back XLA's reshard cache keeps), else None."
@@ -300,7 +366,7 @@ def computed_in(m: Module, v: Value, held: dict):
     return held.get(v)
 
 # %% ../../nbs/04_shardy/12_xla_movement.ipynb #794a4432
-MOVEMENT_HANDLERS = (rotations, dynamic_slice_whole, dynamic_slice_moves, local_remakes, sort_moves, window_in_result_layout, gather_trivial_slices)
+MOVEMENT_HANDLERS = (rotations, dynamic_slice_whole, dynamic_slice_moves, local_remakes, sort_moves, window_in_result_layout, gather_trivial_slices, slice_into_split)
 "XLA's handlers of ops that move data, in the order they claim an op (after the dot and reshape handlers)."
 
 def handler_steps(explicit: Module, shardings: dict) -> tuple[dict, set]:
