@@ -18,7 +18,7 @@ from tests.shardy.predict_compare import OTHER_RESULT_SHARDING, compare_corpus
 pytest.importorskip("jax")
 
 # The share of compiled programs whose every device receives, by the prediction, the bytes XLA's collectives move.
-# Measured with jax 0.10.2: 231 of 257 (89.9%). The prediction runs XLA's own reshard routine (xla_reshard, with the halos
+# Measured with jax 0.10.2: 232 of 257 (90.3%). The prediction runs XLA's own reshard routine (xla_reshard, with the halos
 # XLA exchanges before changing an uneven dim's shard count: realignment_halos) and models its handlers: an elementwise
 # op's operand moved in place of its result (elementwise_moves), and one beside a host callback's result
 # (one_device_operand_moves); a dot's operand gathered over the axes the dot groups on first (dot_grouped_first), a dot
@@ -31,11 +31,12 @@ pytest.importorskip("jax")
 # gathered whole (dynamic_slice_whole); a gather of one index per split dim (gather_trivial_slices); a sort in the
 # layout HandleSort sorts in (sort_moves); a window in its result's layout (window_in_result_layout); a dot's other
 # operand regrouped (dot_other_operand_regrouped); a concatenation of a value's two slices as a rotation (rotations);
-# a value moved back to the layout it was computed in, free from XLA's reshard cache (computed_in); constants and iotas
+# a value moved back to the layout it was computed in, free from XLA's reshard cache (computed_in); a slice into a
+# split its input lacks, by compact halo rounds (slice_into_split); constants and iotas
 # made again where they are needed (local_remakes); CHLO ops and composites legalized first (xla_legalized); calls
 # inlined (feeds_calls_only, reshard_source). The target is 90%; the causes of the rest are printed below and
 # explained in chapters 11 and 12.
-EQUAL_SHARE = 0.898
+EQUAL_SHARE = 0.902
 
 
 @pytest.fixture(scope="module")
