@@ -118,6 +118,8 @@ SLOW = {
     "test_adding_unreduced_axes_is_local", "test_closed_form_collectives_match_their_listed_messages",
     "test_floors_and_move_bounds_across_meshes", "test_floors_and_move_bounds_are_lower_bounds",
     "test_the_search_budget_bounds_the_work_and_keeps_the_plan",
+    # tests/shardy/test_explain.py: explain over generated programs of every strategy
+    "test_generated_programs",
     # tests/runtime/test_kernels.py
     "test_assemble", "test_environments", "test_kernel_compiles_for_sm90", "test_pack_unpack", "test_permute_tiled",
     "test_slice_tile",
