@@ -489,10 +489,17 @@ def solve(self: Milp, time_limit: float, verbose=False, min_peak=False, starts=(
     idx = np.arange(n, dtype=np.int32)
     if min_peak:
         h.changeColBounds(n - 1, 0.0, highspy.kHighsInf); h.changeColCost(n - 1, 1.0)   # the peak, in MiB
-    for pick in starts:   # each start priced exactly: the answer is never worse than the best of them
-        if not self.fits(pick): continue
+    def keep(pick) -> float:   # an answer priced exactly, kept if it is the best so far
         value = sum(evaluate(self.g, pick))
         if self.best is None or value < self.best[1]: self.best = (pick, value)
+        return value
+    def objective(c) -> float:   # HiGHS's tolerances are absolute: the largest coefficient becomes 10⁶; HiGHS starts from the best answer
+        scale = 1e6 / max(1e-300, float(np.abs(c).max(initial=0)))
+        h.changeColsCost(self.n, idx[:self.n], c * scale)
+        if self.best is not None: h.setSolution(self.n, idx[:self.n], self.x_of(self.best[0]))
+        return scale
+    for pick in starts:   # each start priced exactly: the answer is never worse than the best of them
+        if self.fits(pick): keep(pick)
     rounds, scale, bound, todo, x = 0, 1.0, 0.0, [], None
     seen = dict(last=0.0)
     def interrupt(e):   # HiGHS calls this during the search
@@ -504,23 +511,17 @@ def solve(self: Milp, time_limit: float, verbose=False, min_peak=False, starts=(
                  f"bound {known(d.mip_dual_bound, f'{d.mip_dual_bound / scale:,.1f} µs')}, gap {known(d.mip_gap, f'{d.mip_gap:.2%}')} ({t:.0f} s)")
     if progress is not None: h.cbMipInterrupt.subscribe(interrupt)
     if not min_peak and self.n > ESTIMATED_FROM:   # a large MILP: a first answer priced by Alpa's formulas, planned
-        c = self.estimated(); scale = 1e6 / max(1e-300, float(np.abs(c).max(initial=0)))
-        h.changeColsCost(self.n, idx[:self.n], c * scale); h.setOptionValue("mip_rel_gap", 1e-2)
-        if self.best is not None: h.setSolution(self.n, idx[:self.n], self.x_of(self.best[0]))
+        scale = objective(self.estimated()); h.setOptionValue("mip_rel_gap", 1e-2)
         h.setOptionValue("time_limit", max(1.0, min(time_limit / 4, time_limit - (time.perf_counter() - t0)))); h.run()
-        if h.getInfo().primal_solution_status == 2:
-            pick = self.picks(np.array(h.getSolution().col_value))
-            self.g.pricer.plan_all(self._unknown_pairs(self.x_of(pick), near=False)); value = sum(evaluate(self.g, pick))
-            if self.fits(pick) and (self.best is None or value < self.best[1]): self.best = (pick, value)
+        if h.getInfo().primal_solution_status == 2:   # the same rows: the answer fits
+            x = np.array(h.getSolution().col_value)
+            self.g.pricer.plan_all(self._unknown_pairs(x, near=False)); value = keep(self.picks(x))
             if progress is not None: progress(f"estimates' answer: {value * 1e6:,.1f} µs exact ({time.perf_counter() - t0:.0f} s)")
     loose = not min_peak   # rounds that still bring in exact costs stop at a 1% gap; the last proves its answer
     while True:
         rounds += 1; tight = not loose
         h.setOptionValue("mip_rel_gap", 1e-2 if loose else 1e-9)
-        if not min_peak:
-            c = self.price(); scale = 1e6 / max(1e-300, float(np.abs(c).max(initial=0)))   # HiGHS's tolerances are absolute
-            h.changeColsCost(self.n, idx[:self.n], c * scale)
-            if self.best is not None: h.setSolution(self.n, idx[:self.n], self.x_of(self.best[0]))
+        if not min_peak: scale = objective(self.price())
         h.setOptionValue("time_limit", max(1.0, time_limit - (time.perf_counter() - t0)))
         h.run()
         status, info = h.getModelStatus(), h.getInfo()
@@ -529,12 +530,11 @@ def solve(self: Milp, time_limit: float, verbose=False, min_peak=False, starts=(
         if x is None or min_peak: break
         todo = self._unknown_pairs(x, near=False)   # this answer's own moves not yet planned: none, and it is proven
         self.g.pricer.plan_all(todo)   # what pricing this answer needs; then its neighbours, while time remains
-        near = [m for m in self._unknown_pairs(x) if not self.g.pricer.known(*m)]
+        near = self._unknown_pairs(x)   # plan_all passes over those planned since
         for k in range(0, len(near), 512):
             if time.perf_counter() - t0 > time_limit: break
             self.g.pricer.plan_all(near[k:k + 512])
-        pick = self.picks(x); value = sum(evaluate(self.g, pick))
-        if self.best is None or value < self.best[1]: self.best = (pick, value)   # every round's answer, priced exactly
+        keep(self.picks(x))   # every round's answer, priced exactly
         if progress is not None and time.perf_counter() - t0 >= 1.0:
             progress(f"round {rounds} done: best {self.best[1] * 1e6:,.1f} µs exact, bound {bound:,.1f} µs, "
                      f"{len(self.g.pricer.plans)} moves planned ({time.perf_counter() - t0:.0f} s)")
@@ -716,11 +716,11 @@ def auto_shard(program, mesh, *, memory_limit: int | None = None, device: Device
     if memory_limit is not None and not (isinstance(memory_limit, int) and memory_limit > 0):
         raise ShardingError(f"memory_limit must be a positive number of bytes, got: {memory_limit!r}")
     pricer = Pricer(name, mesh, device, workers)
-    g = build_graph(m.main, pricer, share=share, follow=False) if not follow else None
-    if follow is None and Milp(g, memory_limit).n > UNTIED_UP_TO: g = None   # too large without the ties: keep them
-    if g is None: g = build_graph(m.main, pricer, share=share, follow=True)
-    g.module = m
+    g = build_graph(m.main, pricer, share=share, follow=bool(follow))   # follow=None: first without the ties
     milp = Milp(g, memory_limit)
+    if follow is None and milp.n > UNTIED_UP_TO:   # too large without them: keep them
+        g = build_graph(m.main, pricer, share=share, follow=True); milp = Milp(g, memory_limit)
+    g.module = m
     x, report = milp.solve(time_limit, verbose, starts=[start_pick(g, s) for s in starts], progress=progress)
     if milp.best is None:
         if report.status == "infeasible" and memory_limit is not None: _memory_error(g, memory_limit, time_limit)
